@@ -1,0 +1,34 @@
+/** Case D: caller → relay A → relay B → entitlement service, three sequential keep-alive hops. */
+import http from 'node:http';
+import type { LatencyCase } from './types.ts';
+import { measureHttpCase } from './http-case.ts';
+
+export const caseD: LatencyCase = {
+  kind: 'latency',
+  id: 'D',
+  title: '3 sequential HTTP hops',
+  hops: 3,
+  counts: {
+    full: { warmupCalls: 500, timedCalls: 5_000, throughputCalls: 0 },
+    quick: { warmupCalls: 50, timedCalls: 500, throughputCalls: 0 },
+  },
+  async runOnce(ctx, counts) {
+    const relayB = await ctx.startRelay(`relay B (case D, run ${ctx.run})`, ctx.entitlement.port);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const relayA = await ctx.startRelay(`relay A (case D, run ${ctx.run})`, relayB.port);
+      try {
+        return await measureHttpCase('D', ctx.run, counts, agent, relayA, [
+          { link: 'caller → relay A', service: relayA, expected: 1 },
+          { link: 'relay A → relay B', service: relayB, expected: 1 },
+          { link: 'relay B → entitlement', service: ctx.entitlement, expected: 1 },
+        ]);
+      } finally {
+        agent.destroy();
+        await relayA.stop();
+      }
+    } finally {
+      await relayB.stop();
+    }
+  },
+};

@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+/**
+ * hop-bench command line. Report (or JSON with --json) on stdout, progress on stderr, results file
+ * written atomically. Exit codes: 0 done, 1 run failed, 2 bad usage, 130/143 interrupted.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CASES } from './cases/index.ts';
+import { buildConfig } from './config.ts';
+import { BENCH_ROOT, collectEnvironment } from './environment.ts';
+import { formatReport } from './report.ts';
+import { writeResultsAtomic } from './results-file.ts';
+import { RESULTS_SCHEMA_VERSION, type Results } from './schema.ts';
+import { killAllNow, stopAll } from './services/children.ts';
+import { runSuite } from './suite.ts';
+
+/** Where results go without --out: bench/results/latest.json (ignored by git: results belong to a machine). */
+export const DEFAULT_RESULTS_FILE = path.join(BENCH_ROOT, 'results', 'latest.json');
+
+const USAGE = `Usage: npm run bench -- [options]
+
+Runs hop-bench: cases ${CASES.map((c) => `${c.id} (${c.title})`).join(', ')}.
+Prints the report on stdout, progress on stderr, and writes a results file.
+
+Options:
+  --quick          small counts for a smoke test (1 run, under 30 s)
+  --runs N         runs, each with fresh server processes (default 3; quick 1)
+  --cases LIST     comma-separated case ids to run, e.g. B,C (default all)
+  --out PATH       results file to write (default ${path.relative(process.cwd(), DEFAULT_RESULTS_FILE) || DEFAULT_RESULTS_FILE})
+  --json           print the results JSON on stdout instead of the report
+  -h, --help       show this help
+`;
+
+class UsageError extends Error {}
+
+function parseCommandLine(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      quick: { type: 'boolean', default: false },
+      runs: { type: 'string' },
+      cases: { type: 'string' },
+      out: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  let runs: number | undefined;
+  if (values.runs !== undefined) {
+    if (!/^[1-9]\d*$/.test(values.runs) || Number(values.runs) > 100) {
+      throw new UsageError(`--runs takes a whole number from 1 to 100, got "${values.runs}"`);
+    }
+    runs = Number(values.runs);
+  }
+  let caseIds: string[] | undefined;
+  if (values.cases !== undefined) {
+    caseIds = values.cases.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
+    const known = CASES.map((c) => c.id);
+    const unknown = caseIds.filter((id) => !known.includes(id));
+    if (caseIds.length === 0 || unknown.length > 0) {
+      throw new UsageError(`--cases takes ids from ${known.join(',')}, got "${values.cases}"`);
+    }
+  }
+  if (values.out !== undefined && values.out.trim() === '') throw new UsageError('--out needs a file path');
+  return { ...values, runs, caseIds, out: path.resolve(values.out ?? DEFAULT_RESULTS_FILE) };
+}
+
+async function main(): Promise<number> {
+  let options: ReturnType<typeof parseCommandLine>;
+  try {
+    options = parseCommandLine(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`hop-bench: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      process.stderr.write(`\nhop-bench: ${signal}: stopping services; the results file is left as it was.\n`);
+      void stopAll().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    });
+  }
+  process.once('exit', killAllNow);
+
+  const config = buildConfig({ quick: options.quick, runs: options.runs, caseIds: options.caseIds });
+  const startedAt = new Date();
+  const environment = collectEnvironment(startedAt);
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  log(`hop-bench: ${config.mode} suite, ${config.runs} run(s) of ${config.cases.join(', ')} on Node ${process.version}` +
+    (config.mode === 'full' ? ' (about two to five minutes)' : ''));
+
+  try {
+    const { cases, durationMs } = await runSuite(config, log);
+    const report = formatReport(environment, config, cases);
+    const results: Results = {
+      schemaVersion: RESULTS_SCHEMA_VERSION,
+      tool: { name: 'hop-bench', version: '0.1.0' },
+      environment,
+      config,
+      cases,
+      durationMs,
+      report,
+    };
+    writeResultsAtomic(options.out, results);
+    process.stdout.write(options.json ? JSON.stringify(results, null, 2) + '\n' : report);
+    log(`hop-bench: done in ${(durationMs / 1000).toFixed(1)} s; results written to ${path.relative(process.cwd(), options.out) || options.out}`);
+    return 0;
+  } catch (error) {
+    log(`hop-bench: the run failed: ${(error as Error).message}\nThe results file was not changed.`);
+    return 1;
+  } finally {
+    await stopAll();
+  }
+}
+
+process.exitCode = await main();

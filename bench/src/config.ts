@@ -1,0 +1,49 @@
+/**
+ * Suite configurations as data: the full suite reproduces the reference's counts and seeds
+ * (hop-bench spec); --quick shrinks every count for smoke tests.
+ */
+import { CASES } from './cases/index.ts';
+import type { BenchConfig } from './schema.ts';
+
+/** Settings shared by every mode (hop-bench spec, "Runs, seeds and report"). */
+export const SUITE_DEFAULTS = {
+  runs: 3,
+  pauseBetweenRunsMs: 2_000,
+  serverSeedBase: 20261019,
+  clientSeed: 7,
+  serverKeepAliveMs: 60_000,
+  serviceStartTimeoutMs: 15_000,
+} as const;
+
+/** Choices a user can make on the command line. */
+export interface ConfigChoice {
+  quick: boolean;
+  /** Runs; defaults to 3 (full) or 1 (quick). */
+  runs?: number;
+  /** Case ids in any order; defaults to all. Run in registry order. */
+  caseIds?: readonly string[];
+}
+
+/**
+ * Builds the configuration of a suite run.
+ * @throws Error naming any unknown case id.
+ */
+export function buildConfig(choice: ConfigChoice): BenchConfig {
+  const all = CASES.map((c) => c.id);
+  const wanted = choice.caseIds ?? all;
+  const unknown = wanted.filter((id) => !all.includes(id));
+  if (unknown.length > 0) throw new Error(`unknown case ${unknown.join(', ')}; known cases: ${all.join(', ')}`);
+  const selected = CASES.filter((c) => wanted.includes(c.id));
+  const runs = choice.runs ?? (choice.quick ? 1 : SUITE_DEFAULTS.runs);
+  const size = choice.quick ? 'quick' : 'full';
+  const isReferenceShape = runs === SUITE_DEFAULTS.runs && selected.length === CASES.length;
+  return {
+    mode: choice.quick ? 'quick' : isReferenceShape ? 'full' : 'custom',
+    ...SUITE_DEFAULTS,
+    runs,
+    pauseBetweenRunsMs: choice.quick ? 200 : SUITE_DEFAULTS.pauseBetweenRunsMs,
+    cases: selected.map((c) => c.id),
+    latency: Object.fromEntries(selected.flatMap((c) => (c.kind === 'latency' ? [[c.id, c.counts[size]]] : []))),
+    failure: Object.fromEntries(selected.flatMap((c) => (c.kind === 'failure' ? [[c.id, c.counts[size]]] : []))),
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * mulberry32: the common 32-bit PRNG with increment 0x6D2B79F5 (hop-bench spec, "Runs, seeds and report").
+ *
+ * @param seed any integer; only its low 32 bits are used.
+ * @returns a function giving the next value of the stream, a float in [0, 1).
+ */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,303 @@
+/**
+ * The public contract of hop-bench: the zod schema of a results file and the types inferred from it.
+ * The site imports this module only (never the bench's internals). Every field says its meaning and unit.
+ */
+import { z } from 'zod';
+
+/** Version of the results layout; bump when a field changes meaning. */
+export const RESULTS_SCHEMA_VERSION = 1;
+
+const nonNegative = z.number().finite().nonnegative();
+const count = z.number().int().nonnegative();
+
+/** The machine and software that produced the figures. */
+export const EnvironmentSchema = z.object({
+  /** CPU model as the OS reports it (os.cpus()[0].model), e.g. "AMD EPYC 7B13". */
+  cpuModel: z.string().min(1),
+  /** Logical cores seen by Node (os.availableParallelism()). */
+  cores: z.number().int().positive(),
+  /** Total RAM in bytes (os.totalmem()). */
+  ramBytes: z.number().int().positive(),
+  /** OS name, e.g. "Linux" (os.type()). */
+  osType: z.string().min(1),
+  /** Kernel release, e.g. "6.1.0-18-amd64" (os.release()). */
+  osRelease: z.string().min(1),
+  /** Node's platform, e.g. "linux" (process.platform). */
+  platform: z.string().min(1),
+  /** CPU architecture, e.g. "x64" (process.arch). */
+  arch: z.string().min(1),
+  /** Node version that ran the bench, e.g. "v24.20.0" (process.version). */
+  nodeVersion: z.string().regex(/^v\d+\.\d+\.\d+/, 'a Node version such as v24.20.0'),
+  /** V8 version (process.versions.v8). */
+  v8Version: z.string().min(1),
+  /** When the run started, ISO 8601 in UTC. */
+  startedAt: z.iso.datetime(),
+  /** Git commit of the bench source (40 hex digits), or null outside a git checkout. */
+  gitCommit: z.string().regex(/^[0-9a-f]{40}$/).nullable(),
+  /** True when the bench source had uncommitted changes at run time; null when unknown. */
+  gitDirty: z.boolean().nullable(),
+  /** SHA-256 (hex) over the bench's source files, path and content, sorted by path. */
+  benchSourceSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Host name of the machine (os.hostname()), for archived runs. */
+  hostname: z.string(),
+});
+
+/** Warm-up and timed call counts of a latency case, per run. */
+export const LatencyCaseConfigSchema = z.object({
+  /** Untimed calls before the timed loop. */
+  warmupCalls: count,
+  /** Timed calls per run, one sample each. */
+  timedCalls: z.number().int().positive(),
+  /** Calls of the untimed throughput loop (case A only: calls/s without clock reads); 0 when unused. */
+  throughputCalls: count,
+});
+
+/** Parameters of the failure-injection case. */
+export const FailureCaseConfigSchema = z.object({
+  /** Calls per variant per run. */
+  callsPerVariant: z.number().int().positive(),
+  /** Probability that the server holds a reply (drawn once per /invoice request). */
+  delayProbability: z.number().min(0).max(1),
+  /** How long a held reply is held, ms. */
+  delayMs: nonNegative,
+  /** Client socket idle timeout, ms; the request is destroyed after it. */
+  clientTimeoutMs: z.number().positive(),
+  /** Retries after the first attempt in the retry variants. */
+  maxRetries: count,
+  /** Backoff base: the caller sleeps backoffBaseMs × 2^attempt + floor(r × backoffJitterMs) ms. */
+  backoffBaseMs: nonNegative,
+  /** Backoff jitter span, ms. */
+  backoffJitterMs: nonNegative,
+  /** Wait after each variant so late replies finish before /count, ms. */
+  settleMs: nonNegative,
+  /** Threshold for "calls over N ms". */
+  slowCallMs: nonNegative,
+  /** Amount of each invoice, in cents. */
+  invoiceAmountCents: count,
+});
+
+/** The configuration a results file was produced with. */
+export const ConfigSchema = z.object({
+  /** "full" = the reference counts; "quick" = small smoke counts; "custom" = full counts with other runs or cases. */
+  mode: z.enum(['full', 'quick', 'custom']),
+  /** Runs; each starts fresh server processes. */
+  runs: z.number().int().positive(),
+  /** Pause between runs, ms. */
+  pauseBetweenRunsMs: nonNegative,
+  /** Case ids run, in order. */
+  cases: z.array(z.string().regex(/^[A-Z]$/)).min(1),
+  /** Server PRNG seed of run r is serverSeedBase + r (mulberry32). */
+  serverSeedBase: z.number().int(),
+  /** Client PRNG seed for retry jitter, created once per run (mulberry32). */
+  clientSeed: z.number().int(),
+  /** Server keep-alive timeout, ms. */
+  serverKeepAliveMs: nonNegative,
+  /** Longest wait for a child service to start listening, ms. */
+  serviceStartTimeoutMs: z.number().positive(),
+  /** Per-case parameters, by case id. */
+  latency: z.record(z.string(), LatencyCaseConfigSchema),
+  failure: z.record(z.string(), FailureCaseConfigSchema),
+});
+
+/** Distinct TCP connections accepted by the services during a case (warm-up and timed calls). */
+export const SocketCountSchema = z.object({
+  /** Which connection, e.g. "caller → entitlement" or "relay A → relay B". */
+  link: z.string(),
+  /** Connections accepted on that link. */
+  opened: count,
+  /** What the case requires: 1 for keep-alive, one per call without keep-alive. */
+  expected: count,
+});
+
+/** One run of a latency case. Times in µs unless the name says otherwise. */
+export const LatencyRunSchema = z.object({
+  /** Run index, 0-based. */
+  run: count,
+  /** Timed samples (= timed calls). */
+  samples: z.number().int().positive(),
+  /** Nearest-rank percentiles and extremes of one call, µs. */
+  p50Us: nonNegative,
+  p95Us: nonNegative,
+  p99Us: nonNegative,
+  minUs: nonNegative,
+  maxUs: nonNegative,
+  meanUs: nonNegative,
+  /** Serial calls per second: timed calls / elapsed seconds of the timed loop (A: of the untimed loop). */
+  callsPerSec: z.number().positive(),
+  /** Elapsed time of the timed loop, ms. */
+  timedLoopMs: nonNegative,
+  /** Sockets per link; empty for in-process calls. */
+  sockets: z.array(SocketCountSchema),
+  /** Latency distribution of the timed calls. */
+  histogram: z.object({
+    binsPerDecade: z.number().int().positive(),
+    /** Bin edges, µs; one more than counts. */
+    edgesUs: z.array(z.number().positive()).min(2),
+    /** Calls per bin. */
+    counts: z.array(count).min(1),
+  }),
+});
+
+/** Median across runs of each figure of a latency case, µs (calls/s unitless per second). */
+export const LatencyMedianSchema = z.object({
+  p50Us: nonNegative,
+  p95Us: nonNegative,
+  p99Us: nonNegative,
+  callsPerSec: z.number().positive(),
+  /** Coefficient of variation of the runs' p50, percent (0 for one run). */
+  p50CvPercent: nonNegative,
+});
+
+/** One variant of the failure case in one run. */
+export const FailureVariantRunSchema = z.object({
+  run: count,
+  /** Calls made (each may take several attempts). */
+  calls: z.number().int().positive(),
+  /** Calls whose final outcome was not a success. */
+  failed: count,
+  /** Calls whose final attempt timed out (subset of failed). */
+  timedOut: count,
+  /** Calls that ended in another error, e.g. ECONNRESET (subset of failed). */
+  otherErrors: count,
+  /** HTTP attempts sent, retries included. */
+  attempts: z.number().int().positive(),
+  /** Invoices stored by the server, read from /count after the settle wait. */
+  invoicesWritten: count,
+  /** invoicesWritten − calls. */
+  duplicates: z.number().int(),
+  /** Calls that took longer than the config's slowCallMs. */
+  slowCalls: count,
+  /** Slowest call, retries and backoff included, ms. */
+  slowestMs: nonNegative,
+});
+
+/** A variant of the failure case and its runs. */
+export const FailureVariantSchema = z.object({
+  /** Stable id, e.g. "no-retry". */
+  id: z.string(),
+  /** Label as printed, e.g. "retry + idempotency key". */
+  label: z.string(),
+  /** Whether the caller retries after a failed attempt. */
+  retries: z.boolean(),
+  /** Whether each call carries an idempotency key. */
+  idempotencyKey: z.boolean(),
+  runs: z.array(FailureVariantRunSchema).min(1),
+});
+
+/** A latency case: the same call timed over some transport. */
+export const LatencyCaseSchema = z.object({
+  kind: z.literal('latency'),
+  /** Case id, "A" … "D". */
+  id: z.string().regex(/^[A-Z]$/),
+  /** Label as printed, e.g. "HTTP, keep-alive". */
+  title: z.string(),
+  /** Network hops per call (0 = in-process). */
+  hops: count,
+  runs: z.array(LatencyRunSchema).min(1),
+  median: LatencyMedianSchema,
+});
+
+/** A failure-injection case and its variants, in the order they ran. */
+export const FailureCaseSchema = z.object({
+  kind: z.literal('failure'),
+  id: z.string().regex(/^[A-Z]$/),
+  title: z.string(),
+  variants: z.array(FailureVariantSchema).min(1),
+});
+
+/** Any case result; new kinds of case join this union. */
+export const CaseResultSchema = z.discriminatedUnion('kind', [LatencyCaseSchema, FailureCaseSchema]);
+
+/** A complete results file of hop-bench. */
+export const ResultsSchema = z.object({
+  schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
+  /** Name and version of the bench package. */
+  tool: z.object({ name: z.literal('hop-bench'), version: z.string() }),
+  environment: EnvironmentSchema,
+  config: ConfigSchema,
+  /** Case results in the order they ran. */
+  cases: z.array(CaseResultSchema).min(1),
+  /** Wall-clock time of the whole suite, ms. */
+  durationMs: nonNegative,
+  /** The terminal report exactly as printed on stdout. */
+  report: z.string().min(1),
+});
+
+export type Environment = z.infer<typeof EnvironmentSchema>;
+export type BenchConfig = z.infer<typeof ConfigSchema>;
+export type LatencyCaseConfig = z.infer<typeof LatencyCaseConfigSchema>;
+export type FailureCaseConfig = z.infer<typeof FailureCaseConfigSchema>;
+export type SocketCount = z.infer<typeof SocketCountSchema>;
+export type LatencyRun = z.infer<typeof LatencyRunSchema>;
+export type LatencyMedian = z.infer<typeof LatencyMedianSchema>;
+export type LatencyCaseResult = z.infer<typeof LatencyCaseSchema>;
+export type FailureVariantRun = z.infer<typeof FailureVariantRunSchema>;
+export type FailureVariant = z.infer<typeof FailureVariantSchema>;
+export type FailureCaseResult = z.infer<typeof FailureCaseSchema>;
+export type CaseResult = z.infer<typeof CaseResultSchema>;
+export type Results = z.infer<typeof ResultsSchema>;
+
+/** A results file failed validation; `message` lists each problem as "path: what was expected, got value". */
+export class ResultsValidationError extends Error {
+  /** The file that failed. */
+  readonly file: string;
+  /** Each problem: dotted field path and what was wrong. */
+  readonly issues: readonly { path: string; message: string }[];
+  constructor(file: string, issues: readonly { path: string; message: string }[]) {
+    super(
+      `${file} is not a valid hop-bench results file:\n` +
+        issues.map((i) => `  - ${i.path || '(root)'}: ${i.message}`).join('\n') +
+        `\nFix: re-run the bench (npm run bench) to regenerate it, or restore a good copy.`,
+    );
+    this.name = 'ResultsValidationError';
+    this.file = file;
+    this.issues = issues;
+  }
+}
+
+/**
+ * Validates parsed JSON as a results file.
+ * @param data the parsed JSON value.
+ * @param file the file name, for error messages.
+ * @throws ResultsValidationError naming each bad field, what was expected and what was received.
+ */
+export function parseResults(data: unknown, file: string): Results {
+  const parsed = ResultsSchema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  throw new ResultsValidationError(
+    file,
+    parsed.error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.'),
+      message: `${issue.message} (received ${describeValue(valueAt(data, issue.path))})`,
+    })),
+  );
+}
+
+/**
+ * Reads and validates a results file's text.
+ * @throws ResultsValidationError when the text is not JSON or not a valid results file.
+ */
+export function parseResultsText(text: string, file: string): Results {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new ResultsValidationError(file, [{ path: '', message: `not valid JSON: ${(error as Error).message}` }]);
+  }
+  return parseResults(data, file);
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

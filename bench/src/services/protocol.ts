@@ -1,0 +1,44 @@
+/**
+ * Messages between the bench (parent) and its service processes over the fork IPC channel.
+ * IPC, not HTTP, so that asking a service for its counters opens no connection.
+ */
+
+/** Child → parent: listening on 127.0.0.1:port. */
+export interface ReadyMessage {
+  type: 'ready';
+  port: number;
+}
+
+/** Child → parent: counters since start. */
+export interface StatsMessage {
+  type: 'stats';
+  /** TCP connections accepted by the server. */
+  connections: number;
+}
+
+/** Parent → child: ask for a StatsMessage. */
+export interface StatsRequest {
+  type: 'stats?';
+}
+
+export type ChildMessage = ReadyMessage | StatsMessage;
+
+/** Settings of the entitlement service, passed as JSON in argv[2]. */
+export interface EntitlementServiceOptions {
+  /** mulberry32 seed of the failure draws. */
+  seed: number;
+  /** Probability that an /invoice reply is held. */
+  delayProbability: number;
+  /** How long a held reply is held, ms. */
+  delayMs: number;
+  /** Server keep-alive timeout, ms. */
+  keepAliveMs: number;
+}
+
+/** Settings of a relay, passed as JSON in argv[2]. */
+export interface RelayServiceOptions {
+  /** Port of the next service on 127.0.0.1; the relay POSTs each body to its /check. */
+  nextPort: number;
+  /** Server keep-alive timeout, ms. */
+  keepAliveMs: number;
+}

@@ -1,0 +1,32 @@
+/**
+ * A relay (a forked process): parses each request body and POSTs it to the next service's /check
+ * over its own keep-alive agent limited to one socket, then answers with that response.
+ */
+import http from 'node:http';
+import { postJson } from '../http-client.ts';
+import type { RelayServiceOptions } from './protocol.ts';
+import { optionsFromArgv, readBody, sendJson, serve } from './http-service.ts';
+
+const options = optionsFromArgv<RelayServiceOptions>('relay-service');
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+serve((req, res) => {
+  readBody(req, (text) => {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return sendJson(res, 400, { error: 'body is not JSON' });
+    }
+    postJson(agent, options.nextPort, '/check', JSON.stringify(body)).then(
+      (reply) => {
+        res.writeHead(reply.status, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(reply.body),
+        });
+        res.end(reply.body);
+      },
+      (error: Error) => sendJson(res, 502, { error: `next service: ${error.message}` }),
+    );
+  });
+}, options.keepAliveMs);
