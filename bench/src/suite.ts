@@ -41,13 +41,17 @@ export async function runSuite(config: BenchConfig, log: Log): Promise<{ cases: 
       for (const c of selected) {
         const t0 = performance.now();
         log(`${tag}  ${c.id}. ${c.title} …`);
-        if (c.kind === 'latency') {
-          const result = await c.runOnce(ctx, config.latency[c.id]!);
-          push(latencyRuns, c.id, result);
-          log(`${tag}  ${c.id} done in ${seconds(t0)}: p50 ${result.p50Us.toFixed(1)} µs, ${Math.round(result.callsPerSec).toLocaleString('en-US')} calls/s`);
-        } else {
-          push(failureRuns, c.id, await c.runOnce(ctx, config.failure[c.id]!));
-          log(`${tag}  ${c.id} done in ${seconds(t0)}`);
+        try {
+          if (c.kind === 'latency') {
+            const result = await c.runOnce(ctx, config.latency[c.id]!);
+            push(latencyRuns, c.id, result);
+            log(`${tag}  ${c.id} done in ${seconds(t0)}: p50 ${result.p50Us.toFixed(1)} µs, ${Math.round(result.callsPerSec).toLocaleString('en-US')} calls/s`);
+          } else {
+            push(failureRuns, c.id, await c.runOnce(ctx, config.failure[c.id]!));
+            log(`${tag}  ${c.id} done in ${seconds(t0)}`);
+          }
+        } catch (error) {
+          throw new Error(`case ${c.id} (${c.title}), ${tag}: ${(error as Error).message}`, { cause: error });
         }
       }
     } finally {

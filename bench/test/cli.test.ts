@@ -1,0 +1,158 @@
+// The command line as a user runs it: options, a quick run, and interruption.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { parseResultsText } from '../src/schema.ts';
+
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'hop-bench-cli-'));
+
+function runCli(args: string[], tag = randomUUID()) {
+  return spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, HOP_BENCH_TEST_TAG: tag },
+  });
+}
+
+/** PIDs of live processes started with HOP_BENCH_TEST_TAG=tag in their environment (Linux /proc). */
+function processesTagged(tag: string): number[] {
+  assert.ok(existsSync('/proc/self/environ'), 'these checks read /proc; run them on Linux');
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const env = readFileSync(`/proc/${entry}/environ`, 'utf8');
+      const state = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.[0];
+      if (state !== 'Z' && env.split('\0').includes(`HOP_BENCH_TEST_TAG=${tag}`)) pids.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return pids;
+}
+
+async function waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Starts the CLI, resolves once stderr shows `marker`; returns the child, its tag and a promise of its exit. */
+async function startCliUntil(args: string[], marker: RegExp) {
+  const tag = randomUUID();
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, HOP_BENCH_TEST_TAG: tag },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  child.stdout.resume();
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  await waitFor(() => marker.test(stderr), 60_000, `"${marker}" on stderr`);
+  return { child, tag, exit, stderr: () => stderr };
+}
+
+for (const [args, message] of [
+  [['--bogus'], /Unknown option '--bogus'/],
+  [['--runs', '0'], /--runs takes a whole number/],
+  [['--runs', 'three'], /--runs takes a whole number/],
+  [['--cases', 'A,Z'], /--cases takes ids from A,B,C,D,E/],
+  [['--out'], /--out/],
+  [['extra'], /positional/i],
+] as const) {
+  test(`bad usage ${JSON.stringify(args)} exits 2 with a message and the usage`, () => {
+    const r = runCli([...args]);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, message);
+    assert.match(r.stderr, /Usage: npm run bench/);
+    assert.equal(r.stdout, '');
+  });
+}
+
+test('--help prints the usage and exits 0', () => {
+  const r = runCli(['--help']);
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /--quick/);
+});
+
+test('--quick --out writes a valid results file with checked socket counts', { timeout: 120_000 }, () => {
+  const out = path.join(tmp, 'quick.json');
+  const tag = randomUUID();
+  const r = runCli(['--quick', '--cases', 'A,B,C,D', '--out', out], tag);
+  assert.equal(r.status, 0, r.stderr);
+  const results = parseResultsText(readFileSync(out, 'utf8'), out);
+  assert.equal(results.config.mode, 'quick');
+  assert.deepEqual(results.cases.map((c) => c.id), ['A', 'B', 'C', 'D']);
+  assert.equal(results.report, r.stdout, 'the stored report is exactly what was printed');
+  const byId = Object.fromEntries(results.cases.map((c) => [c.id, c]));
+  const socketsOf = (id: string) => (byId[id]!.kind === 'latency' ? byId[id]!.runs[0]!.sockets : []);
+  assert.deepEqual(socketsOf('A'), []);
+  assert.deepEqual(socketsOf('B').map((s) => s.opened), [1]);
+  const c = results.config.latency.C!;
+  assert.deepEqual(socketsOf('C').map((s) => s.opened), [c.warmupCalls + c.timedCalls]);
+  assert.deepEqual(socketsOf('D').map((s) => s.opened), [1, 1, 1]);
+  for (const cr of results.cases) {
+    if (cr.kind !== 'latency') continue;
+    const run = cr.runs[0]!;
+    assert.equal(run.samples, results.config.latency[cr.id]!.timedCalls);
+    assert.equal(run.histogram.counts.reduce((a, b) => a + b, 0), run.samples, `case ${cr.id} histogram holds every sample`);
+    assert.ok(run.minUs <= run.p50Us && run.p50Us <= run.p95Us && run.p95Us <= run.p99Us && run.p99Us <= run.maxUs);
+  }
+  assert.match(r.stdout, /^Machine: .+, \d+ cores, \d+ GB RAM$/m);
+  assert.match(r.stdout, /^B\. HTTP, keep-alive\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+[\d,]+$/m);
+  assert.deepEqual(processesTagged(tag), [], 'no bench process outlives the run');
+});
+
+test('--json prints the results JSON instead of the report', { timeout: 60_000 }, () => {
+  const out = path.join(tmp, 'json.json');
+  const r = runCli(['--quick', '--cases', 'A', '--json', '--out', out]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(parseResultsText(r.stdout, 'stdout').cases[0]!.id, 'A');
+  assert.equal(r.stdout, readFileSync(out, 'utf8'));
+});
+
+test('SIGINT mid-run stops every service and leaves the previous results file intact', { timeout: 120_000 }, async () => {
+  const out = path.join(tmp, 'keep.json');
+  writeFileSync(out, '{"previous": true}\n');
+  const run = await startCliUntil(['--quick', '--cases', 'B,C,D,E', '--out', out], /E\. create invoice/);
+  assert.ok(processesTagged(run.tag).length >= 2, 'the CLI and its service are running');
+  run.child.kill('SIGINT');
+  const { code } = await run.exit;
+  assert.equal(code, 130, run.stderr());
+  assert.match(run.stderr(), /SIGINT: stopping services; the results file is left as it was/);
+  assert.equal(readFileSync(out, 'utf8'), '{"previous": true}\n');
+  assert.deepEqual(processesTagged(run.tag), []);
+  assert.deepEqual(readdirSync(tmp).filter((f) => f.includes('.tmp-')), [], 'no temp file left behind');
+});
+
+test('a killed bench takes its services with it', { timeout: 120_000 }, async () => {
+  const run = await startCliUntil(['--quick', '--cases', 'E', '--out', path.join(tmp, 'killed.json')], /E\. create invoice/);
+  run.child.kill('SIGKILL');
+  await run.exit;
+  await waitFor(() => processesTagged(run.tag).length === 0, 5_000, 'the orphaned services to exit');
+});
+
+test('a service that dies mid-run is an error naming the case, not a hang', { timeout: 120_000 }, async () => {
+  const out = path.join(tmp, 'died.json');
+  const run = await startCliUntil(['--quick', '--cases', 'E', '--out', out], /E\. create invoice/);
+  const services = processesTagged(run.tag).filter((pid) => pid !== run.child.pid);
+  assert.equal(services.length, 1, 'one entitlement service');
+  process.kill(services[0]!, 'SIGKILL');
+  const { code } = await run.exit;
+  assert.equal(code, 1);
+  assert.match(run.stderr(), /case E \(create invoice\), run 1\/1: entitlement service \(run 1\/1\) exited unexpectedly/);
+  assert.equal(existsSync(out), false, 'a failed run writes no results');
+});
