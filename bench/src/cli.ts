@@ -8,6 +8,10 @@ import { parseArgs } from 'node:util';
 import { CASES } from './cases/index.ts';
 import { buildConfig } from './config.ts';
 import { BENCH_ROOT, collectEnvironment } from './environment.ts';
+import { archiveResults } from './archive.ts';
+import { compareSides, comparableFromResults, formatComparison, type ComparableSide } from './compare.ts';
+import { loadComparable } from './compare-files.ts';
+import { noiseWarnings } from './noise.ts';
 import { formatReport } from './report.ts';
 import { writeResultsAtomic } from './results-file.ts';
 import { RESULTS_SCHEMA_VERSION, type Results } from './schema.ts';
@@ -28,6 +32,7 @@ Options:
   --cases LIST     comma-separated case ids to run, e.g. B,C (default all)
   --out PATH       results file to write (default ${path.relative(process.cwd(), DEFAULT_RESULTS_FILE) || DEFAULT_RESULTS_FILE})
   --json           print the results JSON on stdout instead of the report
+  --compare FILE   after the run, compare it with FILE (results .json or a report text)
   -h, --help       show this help
 `;
 
@@ -44,6 +49,7 @@ function parseCommandLine(argv: string[]) {
       cases: { type: 'string' },
       out: { type: 'string' },
       json: { type: 'boolean', default: false },
+      compare: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -64,6 +70,7 @@ function parseCommandLine(argv: string[]) {
     }
   }
   if (values.out !== undefined && values.out.trim() === '') throw new UsageError('--out needs a file path');
+  if (values.compare !== undefined && values.compare.trim() === '') throw new UsageError('--compare needs a file path');
   return { ...values, runs, caseIds, out: path.resolve(values.out ?? DEFAULT_RESULTS_FILE) };
 }
 
@@ -78,6 +85,17 @@ async function main(): Promise<number> {
   if (options.help) {
     process.stdout.write(USAGE);
     return 0;
+  }
+  // Read the baseline before spending minutes on a run it could not be compared with.
+  let baseline: ComparableSide | undefined;
+  if (options.compare !== undefined) {
+    try {
+      baseline = loadComparable(options.compare);
+    } catch (error) {
+      process.stderr.write(`hop-bench: --compare: ${(error as Error).message}
+`);
+      return 2;
+    }
   }
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -110,6 +128,12 @@ async function main(): Promise<number> {
     writeResultsAtomic(options.out, results);
     process.stdout.write(options.json ? JSON.stringify(results, null, 2) + '\n' : report);
     log(`hop-bench: done in ${(durationMs / 1000).toFixed(1)} s; results written to ${path.relative(process.cwd(), options.out) || options.out}`);
+    if (config.mode === 'full') log(`hop-bench: archived as ${path.relative(process.cwd(), archiveResults(results))}`);
+    for (const warning of noiseWarnings(results)) log(`Warning: ${warning}`);
+    if (baseline) {
+      const comparison = formatComparison(compareSides(baseline, comparableFromResults(results)));
+      (options.json ? process.stderr : process.stdout).write(`\n${comparison}`);
+    }
     return 0;
   } catch (error) {
     log(`hop-bench: the run failed: ${(error as Error).message}\nThe results file was not changed.`);

@@ -19,6 +19,18 @@ export function benchSourceFiles(): string[] {
   return [...files, path.join(BENCH_ROOT, 'package.json')].sort();
 }
 
+/** The repository's lockfile (package-lock.json beside the bench workspace). */
+export const LOCKFILE = path.join(BENCH_ROOT, '..', 'package-lock.json');
+
+/** SHA-256 (hex) of the lockfile, or null when there is none. */
+export function lockfileSha256(): string | null {
+  try {
+    return createHash('sha256').update(readFileSync(LOCKFILE)).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
 /** SHA-256 (hex) over each bench source file's path (relative to bench/) and content. */
 export function benchSourceSha256(): string {
   const hash = createHash('sha256');
@@ -57,6 +69,7 @@ export function collectEnvironment(startedAt: Date): Environment {
     gitCommit: commit !== null && /^[0-9a-f]{40}$/.test(commit) ? commit : null,
     gitDirty: status === null ? null : status.length > 0,
     benchSourceSha256: benchSourceSha256(),
+    lockfileSha256: lockfileSha256(),
     hostname: os.hostname(),
   };
 }

@@ -38,6 +38,8 @@ export const EnvironmentSchema = z.object({
   gitDirty: z.boolean().nullable(),
   /** SHA-256 (hex) over the bench's source files, path and content, sorted by path. */
   benchSourceSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** SHA-256 (hex) of the repository's package-lock.json at run time; null when there is none. */
+  lockfileSha256: z.string().regex(/^[0-9a-f]{64}$/).nullable().default(null),
   /** Host name of the machine (os.hostname()), for archived runs. */
   hostname: z.string(),
 });

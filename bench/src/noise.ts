@@ -1,0 +1,67 @@
+/**
+ * Noise between runs: how much a case's figures moved from run to run, and warnings that say what
+ * to do about it (hyperfine-style). Pure functions over the results types; public (for the site).
+ */
+import type { LatencyCaseResult, Results } from './schema.ts';
+import { spread } from './stats.ts';
+
+/** A case whose run p50s vary by more than this coefficient of variation (percent) is marked noisy. */
+export const NOISY_CV_PERCENT = 10;
+
+/** Spread of one latency case's p50 across runs. */
+export interface CaseNoise {
+  id: string;
+  runs: number;
+  /** Coefficient of variation of the run p50s, percent (0 for one run). */
+  p50CvPercent: number;
+  /** Lowest and highest run p50, µs. */
+  p50MinUs: number;
+  p50MaxUs: number;
+  /** (max − min) / min of the run p50s, percent. */
+  p50RangePercent: number;
+  /** True when p50CvPercent exceeds NOISY_CV_PERCENT. */
+  noisy: boolean;
+}
+
+/** Noise of a latency case's p50 across its runs. */
+export function latencyNoise(c: LatencyCaseResult): CaseNoise {
+  const p50s = c.runs.map((r) => r.p50Us);
+  const { cvPercent, min, max } = spread(p50s);
+  return {
+    id: c.id,
+    runs: p50s.length,
+    p50CvPercent: cvPercent,
+    p50MinUs: min,
+    p50MaxUs: max,
+    p50RangePercent: min > 0 ? ((max - min) / min) * 100 : 0,
+    noisy: cvPercent > NOISY_CV_PERCENT,
+  };
+}
+
+/**
+ * Warnings for figures too noisy to lean on, each with a remedy.
+ * @returns one line per problem; empty when every case is steady.
+ */
+export function noiseWarnings(results: Results): string[] {
+  const warnings: string[] = [];
+  const latency = results.cases.filter((c): c is LatencyCaseResult => c.kind === 'latency');
+  if (results.config.runs < 3 && latency.length > 0) {
+    warnings.push(
+      `Only ${results.config.runs} run(s): the spread between runs cannot be judged. Use --runs 3 or more for figures you publish.`,
+    );
+  }
+  for (const c of latency) {
+    const n = latencyNoise(c);
+    if (!n.noisy) continue;
+    // Case A's timings are dominated by clock reads; its spread says little about the call.
+    const remedy = c.id === 'A' ? 'treat A as an order of magnitude only' : 'close other programs, or raise --runs';
+    warnings.push(
+      `${c.id}'s p50 varied ${n.p50CvPercent.toFixed(0)}% between runs (${fmt(n.p50MinUs)}–${fmt(n.p50MaxUs)} µs): ${remedy}.`,
+    );
+  }
+  return warnings;
+}
+
+function fmt(us: number): string {
+  return us < 10 ? us.toFixed(2) : us.toFixed(1);
+}

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { buildConfig } from '../src/config.ts';
+import { cacheInputsOf, canonicalJson, currentCacheInputs, staleReasons } from '../src/freshness.ts';
+import { latencyNoise, NOISY_CV_PERCENT, noiseWarnings } from '../src/noise.ts';
+import { parseResultsText, type LatencyCaseResult, type Results } from '../src/schema.ts';
+
+const load = (): Results =>
+  parseResultsText(readFileSync(new URL('../../tests/fixtures/results-2026-11-30-full.json', import.meta.url), 'utf8'), 'fixture');
+
+const latency = (r: Results, id: string) => r.cases.find((c) => c.id === id) as LatencyCaseResult;
+
+test('noise: coefficient of variation and range of the run p50s', () => {
+  const r = load();
+  const b = latency(r, 'B');
+  [100, 100, 100].forEach((v, k) => (b.runs[k]!.p50Us = v));
+  assert.deepEqual(latencyNoise(b), { id: 'B', runs: 3, p50CvPercent: 0, p50MinUs: 100, p50MaxUs: 100, p50RangePercent: 0, noisy: false });
+  [80, 100, 120].forEach((v, k) => (b.runs[k]!.p50Us = v));
+  const n = latencyNoise(b);
+  assert.equal(n.p50RangePercent, 50);
+  assert.ok(Math.abs(n.p50CvPercent - 16.3299) < 1e-3, String(n.p50CvPercent));
+  assert.equal(n.noisy, n.p50CvPercent > NOISY_CV_PERCENT);
+  assert.ok(n.noisy);
+});
+
+test('noise warnings name the case, the spread and a remedy', () => {
+  const r = load();
+  for (const c of r.cases) if (c.kind === 'latency') c.runs.forEach((run) => (run.p50Us = 50));
+  assert.deepEqual(noiseWarnings(r), []);
+  [80, 100, 120].forEach((v, k) => (latency(r, 'B').runs[k]!.p50Us = v));
+  assert.deepEqual(noiseWarnings(r), ["B's p50 varied 16% between runs (80.0–120.0 µs): close other programs, or raise --runs."]);
+  r.config.runs = 1;
+  assert.match(noiseWarnings(r)[0]!, /^Only 1 run\(s\): .* Use --runs 3 or more/);
+});
+
+test('cache key: unchanged inputs are fresh; each changed input is named', () => {
+  const stored = cacheInputsOf(load());
+  assert.deepEqual(staleReasons(stored, structuredClone(stored)), []);
+  assert.deepEqual(staleReasons(stored, { ...stored, nodeVersion: 'v24.21.0' }), ['the Node version changed (v24.20.0 → v24.21.0)']);
+  assert.match(staleReasons(stored, { ...stored, benchSourceSha256: 'f'.repeat(64) })[0]!, /^the bench source changed/);
+  assert.match(staleReasons(stored, { ...stored, lockfileSha256: 'e'.repeat(64) })[0]!, /^the lockfile changed/);
+  assert.deepEqual(staleReasons(stored, { ...stored, cores: stored.cores + 1 }), [`the core count changed (${stored.cores} → ${stored.cores + 1})`]);
+  assert.match(staleReasons(stored, { ...stored, cpuModel: 'Other CPU' })[0]!, /^the CPU changed/);
+  const config = structuredClone(stored.config);
+  config.latency.B!.timedCalls += 1;
+  assert.deepEqual(staleReasons(stored, { ...stored, config }), ['the bench configuration changed']);
+  assert.deepEqual(staleReasons({ ...stored, config: buildConfig({ quick: true }) }, stored), [
+    'the results are from a quick run; the page needs the full suite',
+  ]);
+});
+
+test('the current inputs describe this machine and the full suite', () => {
+  const now = currentCacheInputs();
+  assert.equal(now.nodeVersion, process.version);
+  assert.match(now.benchSourceSha256, /^[0-9a-f]{64}$/);
+  assert.equal(canonicalJson(now.config), canonicalJson(buildConfig({ quick: false })));
+  assert.equal(now.config.mode, 'full');
+});
+
+test('canonicalJson ignores key order', () => {
+  assert.equal(canonicalJson({ b: 1, a: { d: [1, { f: 1, e: 2 }], c: 3 } }), '{"a":{"c":3,"d":[1,{"e":2,"f":1}]},"b":1}');
+});
