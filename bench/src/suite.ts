@@ -51,7 +51,9 @@ export async function runSuite(config: BenchConfig, log: Log): Promise<{ cases: 
             log(`${tag}  ${c.id} done in ${seconds(t0)}`);
           }
         } catch (error) {
-          throw new Error(`case ${c.id} (${c.title}), ${tag}: ${(error as Error).message}`, { cause: error });
+          // A dead service often shows first as a socket error; name the death when it is the cause.
+          const cause = await Promise.race([entitlement.died.catch((death: unknown) => death), delay(500).then(() => error)]);
+          throw new Error(`case ${c.id} (${c.title}), ${tag}: ${(cause as Error).message}`, { cause });
         }
       }
     } finally {

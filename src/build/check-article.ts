@@ -1,0 +1,54 @@
+/**
+ * Build stage 2: check the article against the facts before rendering. Every fact name used by a
+ * figure component must exist, and every <Claim> must hold. Prints the claims report; a false claim
+ * or an unknown name fails the build with the report.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { evaluateClaims, extractClaims, formatClaimsReport, type ClaimResult } from '../lib/claims.ts';
+import { extractFactReferences } from '../lib/fact-refs.ts';
+import { hasFact, type Facts } from '../lib/facts.ts';
+import { BuildError } from './errors.ts';
+
+/** The article's MDX files (content/*.mdx), absolute paths, sorted. */
+export function articleFiles(rootDir: string): string[] {
+  const dir = path.join(rootDir, 'content');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.mdx'))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+/**
+ * Checks fact names and claims in every article file.
+ * @returns the claim results (all holding) — their count is checked against the rendered page.
+ * @throws BuildError listing unknown fact names, or with the claims report when a claim is false.
+ */
+export function checkArticle(rootDir: string, facts: Facts, log: (line: string) => void): ClaimResult[] {
+  const results: ClaimResult[] = [];
+  const unknown: string[] = [];
+  for (const file of articleFiles(rootDir)) {
+    const text = readFileSync(file, 'utf8');
+    const shown = path.relative(rootDir, file);
+    for (const ref of extractFactReferences(text)) {
+      if (!hasFact(facts, ref.name)) unknown.push(`  ${shown}:${ref.line}: <${ref.component}> uses unknown fact "${ref.name}"`);
+    }
+    try {
+      results.push(...evaluateClaims(extractClaims(text, shown), facts));
+    } catch (error) {
+      throw new BuildError(`the article's claims cannot be read: ${(error as Error).message}`);
+    }
+  }
+  if (unknown.length > 0) {
+    throw new BuildError(`the article uses facts that do not exist:\n${unknown.join('\n')}\nFix: correct the name (facts are defined in src/lib/facts.ts and the other fact sources in src/lib/page-facts.ts).`);
+  }
+  const report = formatClaimsReport(results);
+  if (results.some((r) => !r.holds)) {
+    throw new BuildError(
+      `${report}\nA claim in the article is false for these results. Fix: reword the sentence (or derive its word with ` +
+        `<RatioWord>/<Relation>) so it holds, or correct its condition; the page is not built with a false claim.`,
+    );
+  }
+  log(`build: ${report}`);
+  return results;
+}

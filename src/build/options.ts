@@ -1,0 +1,65 @@
+/** Command-line options and environment of `npm run build`. */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { BuildError } from './errors.ts';
+
+/** What the build was asked to do. */
+export interface BuildOptions {
+  /** Run the bench even when cached results are current (--fresh or HOP_BENCH_FRESH=1). */
+  fresh: boolean;
+  /** Why `fresh` is set, for the console ("--fresh" or "HOP_BENCH_FRESH=1"); empty when not. */
+  freshReason: string;
+  /** Folder that receives the site; replaced only when the whole build succeeds. */
+  outDir: string;
+  /** Print usage and stop. */
+  help: boolean;
+}
+
+/** Usage text of the build. */
+export const USAGE = `Usage: npm run build -- [--fresh] [--out-dir DIR]
+
+Makes sure this machine has current hop-bench results (running the full bench, about three
+minutes, when they are missing or stale), checks the article's claims against them, builds the
+site into a temporary folder, checks it, and only then replaces the output folder.
+
+Options:
+  --fresh          run the bench even if cached results are current
+  --out-dir DIR    where the site goes (default: dist)
+  -h, --help       show this help
+
+Environment:
+  HOP_BENCH_FRESH=1        same as --fresh
+  HOP_BENCH_RESULTS=FILE   build from this results file instead of bench/results/latest.json;
+                           the bench is not run for it unless --fresh is given
+`;
+
+/**
+ * Reads argv and the environment.
+ * @throws BuildError on an unknown option (the message includes the usage).
+ */
+export function parseBuildOptions(argv: string[], env: NodeJS.ProcessEnv, rootDir: string): BuildOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        fresh: { type: 'boolean', default: false },
+        'out-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new BuildError(`${(error as Error).message}\n\n${USAGE}`);
+  }
+  const envFresh = /^(1|true|yes)$/i.test(env.HOP_BENCH_FRESH?.trim() ?? '');
+  const outDir = values['out-dir']?.trim();
+  if (values['out-dir'] !== undefined && !outDir) throw new BuildError(`--out-dir needs a folder\n\n${USAGE}`);
+  return {
+    fresh: values.fresh || envFresh,
+    freshReason: values.fresh ? '--fresh' : envFresh ? 'HOP_BENCH_FRESH=1' : '',
+    outDir: outDir ? path.resolve(outDir) : path.join(rootDir, 'dist'),
+    help: values.help,
+  };
+}

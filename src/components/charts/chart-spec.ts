@@ -1,0 +1,95 @@
+/**
+ * The JSON a chart component embeds in the page and the client script draws from, and the model of
+ * its data-table twin. Plain data only (no functions), so it survives JSON.stringify unchanged.
+ */
+
+/** A series of a chart. Colours are palette slots (CSS custom properties --chart-1 … --chart-4). */
+export interface ChartSeries {
+  /** Legend text, e.g. "p95". */
+  label: string;
+  /** Palette slot 1–4. */
+  color: 1 | 2 | 3 | 4;
+  /** Bar/category charts: one value per label. Line charts on a numeric x axis: points. */
+  data: number[] | { x: number; y: number }[];
+  /** Dashed line (flat reference lines), so series differ by more than colour. */
+  dashed?: boolean;
+  /** Point marker, so series differ by more than colour. */
+  pointStyle?: 'circle' | 'rect' | 'triangle' | 'rectRot' | 'crossRot';
+}
+
+/** An axis: its scale type, its title (with the unit) and how many decimals its values show. */
+export interface ChartAxis {
+  scale: 'category' | 'linear' | 'logarithmic';
+  /** Axis title, units included, e.g. "Latency of one call (µs, log scale)"; "" for none. */
+  title: string;
+  /** Unit printed after values in tooltips, e.g. "µs". */
+  unit?: string;
+  /** Start a linear axis at zero. */
+  beginAtZero?: boolean;
+  /** Lowest value on the axis (a log axis needs one below the smallest bar, or the bar vanishes). */
+  min?: number;
+}
+
+/** Everything the client script needs to draw one chart. */
+export interface ChartSpec {
+  type: 'bar' | 'line';
+  /** Horizontal bars: categories run down the side (long labels stay readable on a phone). */
+  horizontal?: boolean;
+  /** Category labels (category x axis); an array of strings is a multi-line label. */
+  labels?: (string | string[])[];
+  /** The category (or numeric x) axis; drawn vertically when `horizontal`. */
+  x: ChartAxis;
+  /** The value axis; drawn horizontally when `horizontal`. */
+  y: ChartAxis;
+  series: ChartSeries[];
+}
+
+/** A data table: the chart's twin, built from the same data. Cells are display strings. */
+export interface DataTableModel {
+  /** Column headers, units included; the first column holds each row's header. */
+  columns: string[];
+  /** Rows: `header` goes in the first column (a row header), `cells` in the others. */
+  rows: { header: string; cells: string[] }[];
+}
+
+/** A chart and its table twin. */
+export interface ChartData {
+  spec: ChartSpec;
+  table: DataTableModel;
+}
+
+/**
+ * Formats a number for a table: thousands grouped with ",", rounded to at most `maxDecimals`,
+ * trailing zeros dropped (1208.881 → "1,208.881"; 0.08 → "0.08"; 502.396072 with 1 → "502.4").
+ */
+export function formatNumber(value: number, maxDecimals = 3): string {
+  const fixed = value.toFixed(maxDecimals);
+  const [whole, fraction = ''] = fixed.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const trimmed = fraction.replace(/0+$/, '');
+  return trimmed ? `${grouped}.${trimmed}` : grouped;
+}
+
+/**
+ * The largest power of ten strictly below `value` (> 0): 0.08 → 0.01, 230 → 100, 100 → 10.
+ * The floor of a log axis, so the smallest bar keeps a visible height.
+ */
+export function powerOfTenBelow(value: number): number {
+  let exponent = Math.floor(Math.log10(value));
+  if (Number(`1e${exponent}`) >= value) exponent -= 1;
+  return Number(`1e${exponent}`);
+}
+
+/**
+ * Breaks a label into lines of at most `width` characters at spaces, so category labels fit a
+ * phone-width axis: ("HTTP, new connection per call", 14) → ["HTTP, new", "connection per", "call"].
+ */
+export function wrapLabel(text: string, width = 14): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}

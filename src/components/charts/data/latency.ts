@@ -1,0 +1,51 @@
+/**
+ * Chart 1: latency of one call by case, p50/p95/p99 (median of the runs), on a log axis.
+ */
+import type { LatencyCaseResult, Results } from '@split-on-evidence/hop-bench/schema';
+import { formatNumber, powerOfTenBelow, wrapLabel, type ChartData } from '../chart-spec.ts';
+
+/** The latency cases of a results file, in the order they ran. */
+export function latencyCases(results: Results): LatencyCaseResult[] {
+  return results.cases.filter((c): c is LatencyCaseResult => c.kind === 'latency');
+}
+
+/** "A: in-process function call" — how cases are named on charts and in tables. */
+export function caseName(c: { id: string; title: string }): string {
+  return `${c.id}: ${c.title}`;
+}
+
+/**
+ * Bars of p50, p95 and p99 per latency case (µs, median across runs, as the results file states them),
+ * with a table twin: case, hops, p50, p95, p99 in µs.
+ * @throws Error when the results hold no latency case.
+ */
+export function latencyPercentilesChart(results: Results): ChartData {
+  const cases = latencyCases(results);
+  if (cases.length === 0) throw new Error('the results file holds no latency case (A–D) to chart');
+  const percentiles = [
+    { key: 'p50Us', label: 'p50 (median call)', color: 1 },
+    { key: 'p95Us', label: 'p95', color: 2 },
+    { key: 'p99Us', label: 'p99', color: 3 },
+  ] as const;
+  return {
+    spec: {
+      type: 'bar',
+      labels: cases.map((c) => [c.id, ...wrapLabel(c.title, 10)]),
+      x: { scale: 'category', title: 'Case' },
+      y: {
+        scale: 'logarithmic',
+        title: 'Time per call (µs, log scale)',
+        unit: 'µs',
+        min: powerOfTenBelow(Math.min(...cases.map((c) => c.median.p50Us))),
+      },
+      series: percentiles.map((p) => ({ label: p.label, color: p.color, data: cases.map((c) => c.median[p.key]) })),
+    },
+    table: {
+      columns: ['Case', 'Network hops', 'p50 (µs)', 'p95 (µs)', 'p99 (µs)'],
+      rows: cases.map((c) => ({
+        header: caseName(c),
+        cells: [String(c.hops), formatNumber(c.median.p50Us), formatNumber(c.median.p95Us), formatNumber(c.median.p99Us)],
+      })),
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The components the article's MDX can use without importing them, passed to <Content components>.
+ * To plug in new components (e.g. the cost tables), add them here.
+ *
+ * Figures:  <Fig name="B.p50Us" digits={0} unit={false} />   value with unit
+ *           <Ratio name="ratio.DoverB.p50" />                 "3.2×"
+ *           <Count name="E.retry.duplicates.total" noun="duplicate" />
+ * Words:    <RatioWord name="ratio.CoverB.p50" />             "about a third more than"
+ *           <Relation name="ratio.DoverB.p50" to="D.hops" />  "above" | "close to" | "below"
+ * Claims:   <Claim when="E.retryKey.duplicates.total == 0">…</Claim>
+ * Setup:   <Env part="cpu" | "cores" | "ram" | "os" | "node" | "date" />
+ *           <ReferenceSetup />  the labelled reference run's machine, OS, Node and date
+ * Blocks:   <SetupLine />, <LatencyTable />, <FailureTable />, <BenchOutput />, <BenchSource />,
+ *           <ResultsLink />, <CostsPlaceholder />, <AvailabilityPlaceholder />
+ */
+import AvailabilityPlaceholder from './AvailabilityPlaceholder.astro';
+import Claim from './Claim.astro';
+import CostsPlaceholder from './CostsPlaceholder.astro';
+import Count from './Count.astro';
+import Env from './Env.astro';
+import Fig from './Fig.astro';
+import H2 from './H2.astro';
+import H3 from './H3.astro';
+import Ratio from './Ratio.astro';
+import RatioWord from './RatioWord.astro';
+import ReferenceSetup from './ReferenceSetup.astro';
+import Relation from './Relation.astro';
+import TableScroll from './TableScroll.astro';
+import BenchOutput from '../bench/BenchOutput.astro';
+import BenchSource from '../bench/BenchSource.astro';
+import FailureTable from '../bench/FailureTable.astro';
+import LatencyTable from '../bench/LatencyTable.astro';
+import ResultsLink from '../bench/ResultsLink.astro';
+import SetupLine from '../bench/SetupLine.astro';
+
+/** Element overrides and article components for MDX. */
+export const mdxComponents = {
+  h2: H2,
+  h3: H3,
+  table: TableScroll,
+  Fig,
+  Ratio,
+  Count,
+  RatioWord,
+  Relation,
+  Claim,
+  Env,
+  ReferenceSetup,
+  SetupLine,
+  LatencyTable,
+  FailureTable,
+  BenchOutput,
+  BenchSource,
+  ResultsLink,
+  CostsPlaceholder,
+  AvailabilityPlaceholder,
+};

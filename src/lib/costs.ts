@@ -1,0 +1,173 @@
+/**
+ * Fixed monthly cost of running production + staging, computed from the price file in integer cents.
+ *
+ * Rounding rule (the only one): a price is turned into a monthly price per unit (one instance or one
+ * cluster for one month) in exact micro-dollars, then rounded half up to whole cents once. Everything
+ * after that is integer cents times whole counts, so every total equals the sum of its rows exactly.
+ * Example: 0.0416 USD/h × 730 h = 30.368 USD → 3,037 cents per month.
+ */
+import { priceAgeDays, type PriceItem, type Prices } from './prices.ts';
+
+/** Service counts the tables show: 1 is the monolith. */
+export const SERVICE_COUNTS = [1, 2, 3, 5, 10, 20] as const;
+
+/** Environments every service runs in; each gets its own instances and its own cluster. */
+export const ENVIRONMENTS = ['production', 'staging'] as const;
+
+const MICROS_PER_CENT = 10_000;
+
+/** Integer division of a non-negative integer, rounded half up. */
+function divideRoundHalfUp(numerator: number, denominator: number): number {
+  if (!Number.isSafeInteger(numerator) || numerator < 0) throw new RangeError(`expected a non-negative safe integer, got ${numerator}`);
+  return Math.floor((numerator + denominator / 2) / denominator);
+}
+
+/**
+ * Exact monthly price of one unit (one instance or one cluster for a month), in micro-dollars.
+ * per-instance-month: the price itself; per-cluster-hour: price × hoursPerMonth.
+ */
+export function monthlyUnitMicros(item: PriceItem, hoursPerMonth: number): number {
+  return item.unit === 'per-cluster-hour' ? item.priceMicros * hoursPerMonth : item.priceMicros;
+}
+
+/**
+ * Monthly price of one unit in whole USD cents, rounded half up from the exact micro-dollar amount
+ * (the single rounding step). 0.0416 USD/h at 730 h → 3037.
+ */
+export function monthlyUnitCents(item: PriceItem, hoursPerMonth: number): number {
+  return divideRoundHalfUp(monthlyUnitMicros(item, hoursPerMonth), MICROS_PER_CENT);
+}
+
+/** One row of the services table: n services in production + staging. */
+export interface ServiceCostRow {
+  /** Services deployed (1 = the monolith). */
+  services: number;
+  /** Instances running: services × environments (one instance of each service per environment). */
+  instances: number;
+  /** Monthly cost per instance size, USD cents, by price item id. */
+  cents: Record<string, number>;
+}
+
+/** One instance size and its monthly unit price. */
+export interface InstanceCost {
+  item: PriceItem;
+  /** One instance for one month, USD cents. */
+  monthCents: number;
+}
+
+/** One control-plane option: per cluster and for one cluster per environment. */
+export interface ControlPlaneCost {
+  item: PriceItem;
+  /** Exact price of one cluster for a month, micro-dollars (before rounding). */
+  monthMicros: number;
+  /** One cluster for one month, USD cents. */
+  monthCents: number;
+  /** Clusters: one per environment. */
+  clusters: number;
+  /** All clusters for one month, USD cents. */
+  totalCents: number;
+}
+
+/** Everything the cost tables and the cost chart show. */
+export interface CostModel {
+  hoursPerMonth: number;
+  environments: readonly string[];
+  instances: InstanceCost[];
+  rows: ServiceCostRow[];
+  controlPlanes: ControlPlaneCost[];
+}
+
+/**
+ * Builds the cost model from validated prices: per-instance-month items become instance sizes,
+ * per-cluster-hour items become control-plane options.
+ * @param serviceCounts the rows (default 1, 2, 3, 5, 10, 20).
+ * @throws RangeError if an amount leaves the safe-integer range (it would take absurd prices).
+ */
+export function costModel(prices: Prices, serviceCounts: readonly number[] = SERVICE_COUNTS): CostModel {
+  const environments = ENVIRONMENTS.length;
+  const instances = prices.items
+    .filter((item) => item.unit === 'per-instance-month')
+    .map((item) => ({ item, monthCents: monthlyUnitCents(item, prices.hoursPerMonth) }));
+  const rows = serviceCounts.map((services) => {
+    const count = services * environments;
+    return {
+      services,
+      instances: count,
+      cents: Object.fromEntries(instances.map((i) => [i.item.id, count * i.monthCents])),
+    };
+  });
+  const controlPlanes = prices.items
+    .filter((item) => item.unit === 'per-cluster-hour')
+    .map((item) => {
+      const monthCents = monthlyUnitCents(item, prices.hoursPerMonth);
+      return {
+        item,
+        monthMicros: monthlyUnitMicros(item, prices.hoursPerMonth),
+        monthCents,
+        clusters: environments,
+        totalCents: environments * monthCents,
+      };
+    });
+  return { hoursPerMonth: prices.hoursPerMonth, environments: ENVIRONMENTS, instances, rows, controlPlanes };
+}
+
+/**
+ * Formats integer cents as a USD amount without the sign: 121480 → "1,214.80". No floating point.
+ * @throws RangeError for a non-integer or negative amount.
+ */
+export function formatCents(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`expected whole non-negative cents, got ${cents}`);
+  const whole = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${whole}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Formats exact micro-dollars with as many decimals as needed, at least two: 30368000 → "30.368",
+ * 73000000 → "73.00".
+ */
+export function formatMicros(micros: number): string {
+  const whole = Math.floor(micros / 1_000_000).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = String(micros % 1_000_000).padStart(6, '0').replace(/0+$/, '').padEnd(2, '0');
+  return `${whole}.${fraction}`;
+}
+
+/** Describes an item's size or tier for a table header: "0.5 CPU, 512 MB" or the product name. */
+export function itemLabel(item: PriceItem): string {
+  return item.specs ? `${item.specs.cpu} CPU, ${item.specs.memory}` : item.product;
+}
+
+/**
+ * Named figures for the article's prose, bound to the price file (numbers only; dates are in the file).
+ * Names end in the unit suffixes of src/lib/format.ts (Cents = USD amount in cents).
+ * Names (for each item id, e.g. "render.small", "eks.standard"):
+ * - `prices.hoursPerMonth` (h), `prices.ageDays` (days from the oldest read date to `now`, UTC),
+ *   `prices.environments` (2)
+ * - `price.<id>.micros`: the published price in micro-dollars per unit (per instance-month or cluster-hour)
+ * - `price.<id>.unitPriceCents`: the same in cents, possibly fractional (0.0416 USD/h → 4.16)
+ * - `cost.<id>.monthCents`: one instance or one cluster for a month, USD cents
+ * - instance sizes: `cost.<id>.prodStaging.services<N>Cents` for N in SERVICE_COUNTS, and
+ *   `cost.instances.services<N>` (instances running)
+ * - control planes: `cost.<id>.prodStaging.monthCents` (one cluster per environment)
+ */
+export function priceFacts(prices: Prices, now: Date): Record<string, number> {
+  const model = costModel(prices);
+  const facts: Record<string, number> = {
+    'prices.hoursPerMonth': prices.hoursPerMonth,
+    'prices.ageDays': priceAgeDays(prices, now),
+    'prices.environments': model.environments.length,
+  };
+  for (const item of prices.items) {
+    facts[`price.${item.id}.micros`] = item.priceMicros;
+    facts[`price.${item.id}.unitPriceCents`] = item.priceMicros / MICROS_PER_CENT;
+  }
+  for (const { item, monthCents } of model.instances) {
+    facts[`cost.${item.id}.monthCents`] = monthCents;
+    for (const row of model.rows) facts[`cost.${item.id}.prodStaging.services${row.services}Cents`] = row.cents[item.id];
+  }
+  for (const row of model.rows) facts[`cost.instances.services${row.services}`] = row.instances;
+  for (const cp of model.controlPlanes) {
+    facts[`cost.${cp.item.id}.monthCents`] = cp.monthCents;
+    facts[`cost.${cp.item.id}.prodStaging.monthCents`] = cp.totalCents;
+  }
+  return facts;
+}

@@ -1,0 +1,43 @@
+/**
+ * The data behind the page, for Astro components: this build's results (from $HOP_BENCH_RESULTS or
+ * bench/results/latest.json), the exact text of that file, and every fact. Read once per build; in
+ * `astro dev` it is read again on each request so a new bench run shows up on reload.
+ */
+import { root } from 'astro:config/server';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Facts } from './facts.ts';
+import { composeFacts } from './page-facts.ts';
+import { REFERENCE_REPORT_PATH, referenceSetup, type ReferenceSetup } from './reference-facts.ts';
+import { loadResults, resultsPath, type LoadedResults } from './results-source.ts';
+
+/** Results, facts and where they came from. */
+export interface PageData extends LoadedResults {
+  facts: Facts;
+  /** Project root on disk. */
+  rootDir: string;
+  /** The labelled reference run's machine, OS and date. */
+  reference: ReferenceSetup;
+}
+
+let cached: PageData | undefined;
+
+/**
+ * The page's data.
+ * @throws ResultsFileError when the results file is missing or invalid (the message has the fix);
+ *   FactError when fact sources collide.
+ */
+export function pageData(): PageData {
+  if (cached && import.meta.env.PROD) return cached;
+  const rootDir = fileURLToPath(root);
+  const loaded = loadResults(resultsPath(rootDir).file);
+  const referenceText = readFileSync(path.join(rootDir, REFERENCE_REPORT_PATH), 'utf8');
+  cached = {
+    ...loaded,
+    rootDir,
+    reference: referenceSetup(referenceText),
+    facts: composeFacts({ results: loaded.results, referenceText }),
+  };
+  return cached;
+}

@@ -1,0 +1,320 @@
+/**
+ * Browser tests of the built page (see page-under-test.ts for which page): every chart is drawn,
+ * its table twin holds the results file's numbers, cost and availability tables hold the computed
+ * figures, no console errors, light/dark and phone screenshots, tables without JavaScript, and the
+ * page weight (reported, with a JavaScript budget).
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { parseResultsText, type FailureCaseResult, type LatencyCaseResult } from '../../bench/src/schema.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { measurePageWeight, reportPageWeight } from '../support/page-weight.ts';
+// Shared with the site tests (their file): serveStatic(dir) → { url: 'http://127.0.0.1:PORT/', close() }.
+import { serveStatic, type StaticServer } from '../support/static-server.ts';
+import { PRICES_FILE, REPO_ROOT, RESULTS_FILE, buildPageUnderTest, type PageUnderTest } from './page-under-test.ts';
+
+const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts/charts');
+/** Chart.js with only the parts used is about 58 KiB gzipped; this leaves room, and fails on a full import. */
+const JS_GZIP_BUDGET_BYTES = 75 * 1024;
+const CHART_IDS = ['chart-latency-percentiles', 'chart-latency-distribution', 'chart-failure-runs', 'chart-cost-growth'];
+
+const results = parseResultsText(readFileSync(RESULTS_FILE, 'utf8'), RESULTS_FILE);
+const latency = results.cases.filter((c): c is LatencyCaseResult => c.kind === 'latency');
+const failure = results.cases.find((c): c is FailureCaseResult => c.kind === 'failure')!;
+const pricesJson = JSON.parse(readFileSync(PRICES_FILE, 'utf8'));
+
+const num = (text: string) => Number(text.replace(/,/g, ''));
+
+let built: PageUnderTest;
+let server: StaticServer;
+let browser: Browser;
+let url: string;
+
+/**
+ * Opens the page in a new context and collects console errors and uncaught exceptions.
+ * Contexts are left open until the browser closes: the @sparticuz Chromium runs --single-process,
+ * where closing a context ends the whole browser.
+ */
+async function open(options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+  const response = await page.goto(url, { waitUntil: 'load' });
+  assert.equal(response?.status(), 200);
+  if (options.javaScriptEnabled !== false) {
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-chart]')].every((f) => (f as HTMLElement).dataset.chartDrawn === 'true'));
+  }
+  return { context, page, errors };
+}
+
+/** Painted pixels, distinct colours and a fingerprint of a chart's canvas. */
+async function canvasStats(page: Page, id: string) {
+  return page.evaluate((figureId) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(`#${figureId} canvas`)!;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let painted = 0;
+    let hash = 0;
+    const colours = new Set<number>();
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] > 0) {
+        painted++;
+        colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+      }
+      hash = (hash * 31 + data[i] + data[i + 1] * 3 + data[i + 2] * 7 + data[i + 3] * 11) | 0;
+    }
+    return { painted, total: data.length / 4, colours: colours.size, hash, cssHeight: canvas.clientHeight, cssWidth: canvas.clientWidth };
+  }, id);
+}
+
+/** The rows of a figure's (or element's) table: [row header, ...cells] as text. */
+async function tableRows(page: Page, selector: string): Promise<string[][]> {
+  return page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.children].map((c) => (c.textContent ?? '').trim().replace(/\s+/g, ' '))));
+}
+
+before(async () => {
+  built = buildPageUnderTest();
+  server = await serveStatic(built.distDir);
+  browser = await launchBrowser();
+  url = new URL(built.pagePath, server.url).href;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  console.log(`page under test: ${built.kind} (${url}, from ${built.distDir})`);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('charts on the built page', () => {
+  it('draws every chart (non-blank canvas) with a caption, an accessible name and a table twin, without console errors', async () => {
+    const { context, page, errors } = await open({ viewport: { width: 1000, height: 900 } });
+    const ids = await page.$$eval('[data-chart]', (figures) => figures.map((f) => f.id));
+    for (const id of CHART_IDS) assert.ok(ids.includes(id), `chart ${id} is missing; page has ${ids.join(', ')}`);
+    for (const id of ids) {
+      const stats = await canvasStats(page, id);
+      assert.ok(stats.painted / stats.total > 0.02, `${id}: only ${stats.painted} of ${stats.total} pixels painted`);
+      assert.ok(stats.colours >= 3, `${id}: ${stats.colours} colours drawn`);
+      const a11y = await page.$eval(`#${id}`, (f) => ({
+        tag: f.tagName,
+        caption: f.querySelector('figcaption')?.textContent?.trim() ?? '',
+        role: f.querySelector('canvas')?.getAttribute('role'),
+        label: f.querySelector('canvas')?.getAttribute('aria-label') ?? '',
+        tableRows: f.querySelectorAll('details table tbody tr').length,
+        headers: f.querySelectorAll('details table thead th[scope="col"]').length,
+      }));
+      assert.equal(a11y.tag, 'FIGURE', id);
+      assert.ok(a11y.caption.length > 40, `${id}: caption "${a11y.caption}"`);
+      assert.equal(a11y.role, 'img', id);
+      assert.ok(a11y.label.length > 20, `${id}: aria-label "${a11y.label}"`);
+      assert.ok(a11y.tableRows > 0 && a11y.headers > 1, `${id}: table twin has ${a11y.tableRows} rows`);
+    }
+    await page.screenshot({ path: path.join(ARTIFACTS, 'page-light.png'), fullPage: true });
+    for (const id of ids) await page.locator(`#${id}`).screenshot({ path: path.join(ARTIFACTS, `${id}-light.png`) });
+    assert.deepEqual(errors, []);
+  });
+
+  it('latency table twin holds the results file’s medians', async () => {
+    const { context, page } = await open();
+    const rows = await tableRows(page, '#chart-latency-percentiles details');
+    assert.equal(rows.length, latency.length);
+    rows.forEach((row, i) => {
+      const c = latency[i];
+      assert.equal(row[0], `${c.id}: ${c.title}`);
+      assert.deepEqual(row.slice(1).map(num), [c.hops, c.median.p50Us, c.median.p95Us, c.median.p99Us], c.id);
+    });
+  });
+
+  it('distribution table twin holds every histogram count of the results file, runs summed', async () => {
+    const { context, page } = await open();
+    const rows = await tableRows(page, '#chart-latency-distribution details');
+    // Independent sum: lower edge → calls, per case.
+    const expected = latency.map((c) => {
+      const byEdge = new Map<number, number>();
+      for (const run of c.runs) run.histogram.counts.forEach((n, k) => byEdge.set(run.histogram.edgesUs[k], (byEdge.get(run.histogram.edgesUs[k]) ?? 0) + n));
+      return byEdge;
+    });
+    const seen = latency.map(() => new Map<number, number>());
+    for (const row of rows) {
+      const lower = num(row[0].split(' to ')[0]);
+      row.slice(1).forEach((cell, i) => {
+        if (num(cell) > 0) seen[i].set(lower, num(cell));
+      });
+    }
+    latency.forEach((c, i) => {
+      const nonZero = new Map([...expected[i]].filter(([, n]) => n > 0));
+      assert.deepEqual(seen[i], nonZero, `case ${c.id}`);
+      const total = [...seen[i].values()].reduce((a, b) => a + b, 0);
+      assert.equal(total, c.runs.reduce((a, r) => a + r.samples, 0), `case ${c.id} total`);
+    });
+  });
+
+  it('failure table twin holds every variant’s runs from the results file', async () => {
+    const { context, page } = await open();
+    const rows = await tableRows(page, '#chart-failure-runs details');
+    const expected = failure.variants.flatMap((v) =>
+      v.runs.map((r) => [v.label, r.run + 1, r.calls, r.failed, r.invoicesWritten, r.duplicates, r.slowCalls, Math.round(r.slowestMs * 10) / 10]),
+    );
+    assert.deepEqual(
+      rows.map((r) => [r[0], ...r.slice(1).map(num)]),
+      expected,
+    );
+  });
+
+  it('cost chart and cost tables hold the price file’s arithmetic', async () => {
+    const { context, page } = await open();
+    const micros = (price: string) => {
+      const [whole, fraction = ''] = price.split('.');
+      return Number(whole) * 1e6 + Number(fraction.padEnd(6, '0'));
+    };
+    const hours = pricesJson.hoursPerMonth as number;
+    // Independent arithmetic: month price in cents (half up), × 2 environments × services.
+    const monthCents = (item: { price: string; unit: string }) =>
+      Math.floor((micros(item.price) * (item.unit === 'per-cluster-hour' ? hours : 1) + 5000) / 10000);
+    const instances = pricesJson.items.filter((i: { unit: string }) => i.unit === 'per-instance-month');
+    const planes = pricesJson.items.filter((i: { unit: string }) => i.unit === 'per-cluster-hour');
+    const dollars = (cents: number) => cents / 100;
+    const rows = await tableRows(page, '#chart-cost-growth details');
+    assert.deepEqual(
+      rows.map((r) => r.map(num)),
+      [1, 2, 3, 5, 10, 20].map((n) => [n, 2 * n, ...instances.map((i: never) => dollars(2 * n * monthCents(i))), ...planes.map((p: never) => dollars(2 * monthCents(p)))]),
+    );
+    const services = await page.$$eval('[data-cost-table="services"] tbody tr', (trs) =>
+      trs.map((tr) => [Number((tr as HTMLElement).dataset.services), ...[...tr.querySelectorAll('td[data-cents]')].map((td) => Number((td as HTMLElement).dataset.cents))]),
+    );
+    assert.deepEqual(
+      services,
+      [1, 2, 3, 5, 10, 20].map((n) => [n, ...instances.map((i: never) => 2 * n * monthCents(i))]),
+    );
+    const dated = await page.$eval('.costs-dated', (p) => ({ text: p.textContent?.replace(/\s+/g, ' ') ?? '', age: Number((p as HTMLElement).dataset.pricesAgeDays) }));
+    assert.match(dated.text, new RegExp(`Prices read on ${pricesJson.items.map((i: { readOn: string }) => i.readOn).sort()[0]}`));
+    const oldest = Date.UTC(...(pricesJson.items.map((i: { readOn: string }) => i.readOn).sort()[0].split('-').map(Number).map((v: number, k: number) => (k === 1 ? v - 1 : v)) as [number, number, number]));
+    const expectedAge = Math.floor(Date.now() / 86_400_000) - oldest / 86_400_000;
+    assert.ok(Math.abs(dated.age - expectedAge) <= 1, `age ${dated.age} days, expected about ${expectedAge}`);
+    assert.match(dated.text, new RegExp(`${dated.age} days? old when this page was built`));
+    assert.match(await page.$eval('.costs-excluded', (p) => p.textContent ?? ''), /monitoring, logging and CI.*worker nodes, data transfer, and engineering time/s);
+  });
+});
+
+describe('availability on the built page', () => {
+  it('the table holds the exact chain figures', async () => {
+    const { context, page } = await open();
+    const rows = await tableRows(page, '[data-availability-table]');
+    assert.deepEqual(rows, [
+      ['99.9', '99.900% 43.8 min down', '99.800% 87.6 min down', '99.700% 131.3 min down', '99.601% 174.9 min down', '99.501% 218.6 min down'],
+      ['99.95', '99.950% 21.9 min down', '99.900% 43.8 min down', '99.850% 65.7 min down', '99.800% 87.5 min down', '99.750% 109.4 min down'],
+      ['99.99', '99.990% 4.4 min down', '99.980% 8.8 min down', '99.970% 13.1 min down', '99.960% 17.5 min down', '99.950% 21.9 min down'],
+    ]);
+  });
+
+  it('the calculator answers as the build-time arithmetic does', async () => {
+    const { context, page, errors } = await open();
+    const form = page.locator('form[data-availability-calculator]');
+    assert.equal(await form.isVisible(), true);
+    const output = form.locator('output');
+    assert.match((await output.textContent()) ?? '', /99\.700%, about 131\.3 minutes/);
+    await form.locator('input[name="hops"]').fill('2');
+    await form.locator('input[name="percent"]').fill('99.95');
+    assert.match((await output.textContent()) ?? '', /Chain availability: 99\.900%, about 43\.8 minutes of downtime per month/);
+    await form.locator('input[name="percent"]').fill('abc');
+    assert.match((await output.textContent()) ?? '', /Enter 1 to 50 services and a percentage/);
+    assert.deepEqual(errors, []);
+  });
+});
+
+describe('themes, phones and no JavaScript', () => {
+  it('charts follow the dark theme, also when it changes after load', async () => {
+    const light = await open({ colorScheme: 'light' });
+    const dark = await open({ colorScheme: 'dark' });
+    for (const id of CHART_IDS) {
+      const [l, d] = [await canvasStats(light.page, id), await canvasStats(dark.page, id)];
+      assert.notEqual(l.hash, d.hash, `${id} looks the same in light and dark`);
+    }
+    const textColour = (p: Page) => p.$eval('#chart-latency-percentiles', (f) => getComputedStyle(f).getPropertyValue('--chart-text').trim());
+    assert.notEqual(await textColour(dark.page), await textColour(light.page), 'the text colour variable ignores the theme');
+    await dark.page.screenshot({ path: path.join(ARTIFACTS, 'page-dark.png'), fullPage: true });
+    for (const id of CHART_IDS) await dark.page.locator(`#${id}`).screenshot({ path: path.join(ARTIFACTS, `${id}-dark.png`) });
+    // Live switch: the light page re-colours without a reload.
+    const before = await canvasStats(light.page, 'chart-cost-growth');
+    await light.page.emulateMedia({ colorScheme: 'dark' });
+    let afterSwitch = await canvasStats(light.page, 'chart-cost-growth');
+    for (let tries = 0; afterSwitch.hash === before.hash && tries < 20; tries++) {
+      await light.page.waitForTimeout(100);
+      afterSwitch = await canvasStats(light.page, 'chart-cost-growth');
+    }
+    const darkStats = await canvasStats(dark.page, 'chart-cost-growth');
+    assert.notEqual(afterSwitch.hash, before.hash, 'the chart did not re-colour when the theme changed');
+    assert.equal(afterSwitch.hash, darkStats.hash, 'the re-coloured chart differs from one drawn dark');
+    assert.deepEqual([...light.errors, ...dark.errors], []);
+  });
+
+  it('fits a phone screen and does not grow when resized', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const { context, page, errors } = await open({ viewport: { width: 375, height: 740 }, colorScheme: scheme, deviceScaleFactor: 2 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px on a phone`);
+      for (const id of CHART_IDS) {
+        const s = await canvasStats(page, id);
+        assert.ok(s.cssWidth <= 375 && s.cssWidth > 250, `${id}: ${s.cssWidth}px wide on a 375px screen`);
+        assert.ok(s.cssHeight >= 250 && s.cssHeight <= 560, `${id}: ${s.cssHeight}px tall`);
+      }
+      await page.screenshot({ path: path.join(ARTIFACTS, `phone-${scheme}.png`), fullPage: true });
+      for (const id of CHART_IDS) await page.locator(`#${id}`).screenshot({ path: path.join(ARTIFACTS, `phone-${id}-${scheme}.png`) });
+      const heights = async () => Promise.all(CHART_IDS.map(async (id) => (await canvasStats(page, id)).cssHeight));
+      const first = await heights();
+      await page.setViewportSize({ width: 900, height: 740 });
+      await page.waitForTimeout(300);
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.waitForTimeout(300);
+      const again = await heights();
+      await page.waitForTimeout(500);
+      assert.deepEqual(again, first, 'chart heights changed after resizing back');
+      assert.deepEqual(await heights(), again, 'charts keep growing');
+      assert.deepEqual(errors, []);
+    }
+  });
+
+  it('without JavaScript the tables carry the figures and the calculator stays hidden', async () => {
+    const { context, page } = await open({ javaScriptEnabled: false });
+    for (const id of CHART_IDS) {
+      const state = await page.$eval(`#${id}`, (f) => ({ drawn: (f as HTMLElement).dataset.chartDrawn, rows: f.querySelectorAll('details table tbody tr').length }));
+      assert.equal(state.drawn, undefined);
+      assert.ok(state.rows > 0, id);
+    }
+    assert.equal(await page.locator('form[data-availability-calculator]').isVisible(), false);
+    assert.ok((await page.$$('[data-cost-table] tbody tr')).length >= 6);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'page-no-js.png'), fullPage: true });
+  });
+});
+
+describe('page weight', () => {
+  it('is measured and reported; the chart JavaScript stays within budget and nothing is fetched at run time', async (t) => {
+    const weight = await measurePageWeight(browser, url);
+    const summary = reportPageWeight(weight, path.join(ARTIFACTS, 'page-weight.json'));
+    t.diagnostic(summary);
+    console.log(summary);
+    assert.ok(weight.jsGzipBytes > 0, 'no JavaScript loaded: are the charts on the page?');
+    assert.ok(weight.jsGzipBytes <= JS_GZIP_BUDGET_BYTES, `JavaScript is ${weight.jsGzipBytes} bytes gzipped, budget ${JS_GZIP_BUDGET_BYTES}`);
+    assert.equal(weight.runtimeFetches, 0);
+  });
+
+  it('pages without charts do not load the chart code', () => {
+    const html = readdirSync(built.distDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
+    const page = readFileSync(path.join(built.distDir, built.pagePath.replace(/\/$/, '/index.html').replace(/^\//, '')), 'utf8');
+    const chartScripts = [...page.matchAll(/<script type="module" src="([^"]+)"/g)]
+      .map((m) => m[1])
+      .filter((src) => readFileSync(path.join(built.distDir, src), 'utf8').includes('data-chart-spec'));
+    assert.equal(chartScripts.length, 1, `expected one chart bundle on the page, got ${chartScripts.join(', ')}`);
+    for (const file of html) {
+      const text = readFileSync(path.join(built.distDir, file), 'utf8');
+      if (!text.includes('data-chart')) assert.ok(!text.includes(chartScripts[0]), `${file} has no chart but loads ${chartScripts[0]}`);
+    }
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Claims checked at build: a results file that makes a claim false fails the build with the claim's
+ * text, its condition and the values in the message, and leaves the output folder untouched; the
+ * same file with the claim made true again builds.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { FIXTURE, runBuild, tempDir } from '../support/site-build.ts';
+
+let work: string;
+before(() => {
+  work = tempDir('claims');
+});
+after(() => rmSync(work, { recursive: true, force: true }));
+
+function withRetryKeyDuplicates(duplicates: number): string {
+  const data = JSON.parse(readFileSync(FIXTURE, 'utf8'));
+  const run0 = data.cases.find((c: { id: string }) => c.id === 'E').variants.find((v: { id: string }) => v.id === 'retry-key').runs[0];
+  run0.invoicesWritten = run0.calls + duplicates;
+  run0.duplicates = duplicates;
+  const file = path.join(work, `retry-key-duplicates-${duplicates}.json`);
+  writeFileSync(file, JSON.stringify(data));
+  return file;
+}
+
+test('a false claim fails the build with its text, condition and values', async () => {
+  const out = path.join(work, 'site-false');
+  const run = await runBuild(withRetryKeyDuplicates(2), out);
+  assert.equal(run.code, 1, run.stdout + run.stderr);
+  assert.match(run.stderr, /claims: \d+ of \d+ hold, 1 FALSE/);
+  assert.match(run.stderr, /✗ "With a key, no call failed and no invoice was written twice\."/);
+  assert.match(run.stderr, /when: {3}E\.retryKey\.failed\.total == 0 && E\.retryKey\.duplicates\.total == 0/);
+  assert.match(run.stderr, /values: E\.retryKey\.failed\.total = 0, E\.retryKey\.duplicates\.total = 2/);
+  assert.match(run.stderr, /at: {5}content\/split-on-evidence\.mdx:\d+/);
+  assert.equal(existsSync(out), false, 'nothing was published');
+});
+
+test('the same file with the claim true again builds', async () => {
+  const out = path.join(work, 'site-true');
+  const run = await runBuild(withRetryKeyDuplicates(0), out);
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /claims: all \d+ hold/);
+  assert.ok(existsSync(path.join(out, 'index.html')));
+});

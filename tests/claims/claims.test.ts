@@ -1,0 +1,112 @@
+/**
+ * Claims in the article: how they are read from MDX, evaluated and reported, and that every claim the
+ * article makes holds on the labelled fixture (this machine) and, where the reference report has the
+ * figures, on the reference run (Apple M1 Max) — so the wording is robust across machines.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
+import { articleFiles } from '../../src/build/check-article.ts';
+import { ClaimSyntaxError, evaluateClaims, extractClaims, formatClaimsReport } from '../../src/lib/claims.ts';
+import { extractFactReferences } from '../../src/lib/fact-refs.ts';
+import { hasFact } from '../../src/lib/facts.ts';
+import { composeFacts } from '../../src/lib/page-facts.ts';
+import { REFERENCE_REPORT_PATH, reportFacts } from '../../src/lib/reference-facts.ts';
+import { FIXTURE, ROOT } from '../support/site-build.ts';
+
+const referenceText = readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8');
+const fixtureFacts = composeFacts({ results: parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE), referenceText });
+// The reference ran the same configuration (its report's header gives the same counts), so the
+// configuration facts of the fixture stand for it too; its figures are its own.
+const CONFIG_FACTS = ['A.hops', 'B.hops', 'C.hops', 'D.hops', 'E.clientTimeoutMs', 'E.slowCallMs', 'E.delayPercent', 'E.delayMs', 'E.maxRetries', 'E.callsPerVariant', 'config.runs'];
+const referenceFacts = { ...Object.fromEntries(CONFIG_FACTS.map((n) => [n, fixtureFacts[n]!])), ...reportFacts(referenceText) };
+const article = articleFiles(ROOT).map((file) => ({ file: path.relative(ROOT, file), text: readFileSync(file, 'utf8') }));
+const claims = article.flatMap((a) => extractClaims(a.text, a.file));
+
+describe('reading claims from MDX', () => {
+  test('attributes with > and &&, multi-line text, tags kept, line numbers', () => {
+    const mdx = [
+      'Intro line.',
+      '',
+      'A hop <Claim when="ratio.BoverA.p50 > 100 && A.p50Us < 1">costs at least a hundred',
+      'in-process calls, <Fig name="B.p50Us" /> here</Claim>, and',
+      "<Claim when='E.retry.duplicates.total > 0'>retries duplicate</Claim>.",
+    ].join('\n');
+    assert.deepEqual(extractClaims(mdx, 'x.mdx'), [
+      {
+        text: 'costs at least a hundred in-process calls, <Fig name="B.p50Us" /> here',
+        when: 'ratio.BoverA.p50 > 100 && A.p50Us < 1',
+        file: 'x.mdx',
+        line: 3,
+      },
+      { text: 'retries duplicate', when: 'E.retry.duplicates.total > 0', file: 'x.mdx', line: 5 },
+    ]);
+  });
+
+  test('a claim that escapes the form is an error with its line, never silently skipped', () => {
+    assert.throws(() => extractClaims('a\n<Claim when={x > 1}>t</Claim>', 'x.mdx'), (e: Error) => e instanceof ClaimSyntaxError && /x\.mdx:2: .*quoted string/.test(e.message));
+    assert.throws(() => extractClaims('<Claim>t</Claim>', 'x.mdx'), /x\.mdx:1/);
+    assert.throws(() => extractClaims('ok\n\n<Claim when="a > 1" />', 'x.mdx'), /x\.mdx:3: a <Claim> tag is not of the form/);
+    assert.throws(() => extractClaims('<Claim when="a > 1">never closed', 'x.mdx'), ClaimSyntaxError);
+    assert.throws(() => extractClaims('<Claim when="a > 1">  </Claim>', 'x.mdx'), /needs the text/);
+  });
+});
+
+describe('evaluation and report', () => {
+  const sample = extractClaims(
+    '<Claim when="D.hops == 3">three hops</Claim>\n<Claim when="ratio.DoverB.p50 > 4">more than four hops</Claim>\n<Claim when="nope > 1">bad name</Claim>',
+    'x.mdx',
+  );
+  const results = evaluateClaims(sample, { 'D.hops': 3, 'ratio.DoverB.p50': 3.201135 });
+
+  test('each claim holds or not, with the values it read', () => {
+    assert.deepEqual(results.map((r) => r.holds), [true, false, false]);
+    assert.deepEqual(results[1]!.values, { 'ratio.DoverB.p50': 3.201135 });
+    assert.match(results[2]!.error!, /unknown fact "nope"/);
+  });
+
+  test('the report lists each failing claim with text, condition, values and place', () => {
+    assert.equal(
+      formatClaimsReport(results),
+      [
+        'claims: 1 of 3 hold, 2 FALSE',
+        '  ✗ "more than four hops"',
+        '      when:   ratio.DoverB.p50 > 4',
+        '      values: ratio.DoverB.p50 = 3.201',
+        '      at:     x.mdx:2',
+        '  ✗ "bad name"',
+        '      when:   nope > 1',
+        '      error:  unknown fact "nope". Known facts are listed by `npm run claims -- --facts`.',
+        '      at:     x.mdx:3',
+      ].join('\n'),
+    );
+    assert.equal(formatClaimsReport(results.slice(0, 1)), 'claims: all 1 hold');
+  });
+});
+
+describe('the article', () => {
+  test('makes claims, each with a parsable condition', () => {
+    assert.ok(claims.length >= 10, `found ${claims.length} claims`);
+  });
+
+  test('every claim holds on the fixture (this machine)', () => {
+    const failing = evaluateClaims(claims, fixtureFacts).filter((r) => !r.holds);
+    assert.equal(failing.length, 0, formatClaimsReport(evaluateClaims(claims, fixtureFacts)));
+  });
+
+  test('every claim whose figures the reference report has also holds on the reference run', () => {
+    const checkable = claims.filter((c) => evaluateClaims([c], referenceFacts)[0]!.error === undefined);
+    assert.ok(checkable.length >= 7, `only ${checkable.length} claims are checkable on the reference`);
+    const results = evaluateClaims(checkable, referenceFacts);
+    assert.equal(results.filter((r) => !r.holds).length, 0, formatClaimsReport(results));
+  });
+
+  test('every fact name used by a figure component exists', () => {
+    const refs = article.flatMap((a) => extractFactReferences(a.text).map((r) => ({ ...r, file: a.file })));
+    assert.ok(refs.length >= 40);
+    const unknown = refs.filter((r) => !hasFact(fixtureFacts, r.name));
+    assert.deepEqual(unknown, []);
+  });
+});

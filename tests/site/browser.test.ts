@@ -1,0 +1,167 @@
+/**
+ * The built page in headless Chromium (playwright-core via tests/support/browser.ts; no browser is a
+ * failure, never a skip): no console errors or failed requests, every section heading, both tables and
+ * the code listing visible, copy buttons working with JavaScript and hidden without it, nothing wider
+ * than a phone screen, print hiding the controls. Screenshots go to test-artifacts/.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.ts';
+import { serveStatic, type StaticServer } from '../support/static-server.ts';
+import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
+
+const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+const SECTIONS = [
+  'The short answer',
+  'What changes when you split: one request, traced',
+  'The cost of one boundary, measured',
+  'Failure injection: when a reply is late',
+  'Availability along a chain',
+  'What the benchmark does not show',
+  'Why microservices slow a small team',
+  'The distributed monolith',
+  'When early services are justified',
+  'Keeping the monolith splittable',
+  'Signals to extract, and false signals',
+  'Costs from published prices',
+  'MVPs and serverless',
+  'Reproducing the numbers',
+  'Sources',
+];
+
+let work: string;
+let server: StaticServer;
+let browser: Browser;
+
+before(async () => {
+  work = tempDir('browser');
+  const run = await runBuild(FIXTURE, path.join(work, 'site'));
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  server = await serveStatic(path.join(work, 'site'));
+  browser = await launchBrowser();
+  mkdirSync(ARTIFACTS, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/**
+ * Opens the page in a new context and collects console errors, page errors and failed requests.
+ * Contexts stay open until the browser closes: @sparticuz/chromium runs --single-process, where
+ * closing a context can end the whole browser.
+ */
+async function open(
+  options: Parameters<Browser['newContext']>[0] = {},
+  given?: BrowserContext,
+): Promise<{ page: Page; problems: string[] }> {
+  const context = given ?? (await browser.newContext(options));
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  await page.goto(server.url, { waitUntil: 'load' });
+  return { page, problems };
+}
+
+describe('the page in Chromium', () => {
+  test('desktop, light: no console errors, all sections, tables and listing visible; full-page screenshot', async () => {
+    const { page, problems } = await open({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+    const headings = await page.locator('article h2').allTextContents();
+    assert.deepEqual(headings.map((h) => h.trim()), SECTIONS);
+    for (const name of SECTIONS) await assertVisible(page.getByRole('heading', { level: 2, name, exact: true }), name);
+    await assertVisible(page.locator('#latency-table'), 'A–D table');
+    await assertVisible(page.locator('#failure-table'), 'E table');
+    await assertVisible(page.locator('#bench-output'), 'bench output');
+    await assertVisible(page.locator('figure[data-source-file="bench/src/cases/b-keep-alive.ts"] pre'), 'code listing');
+    assert.equal(await page.locator('#latency-table tbody[data-case="B"] tr[data-row="median"] td[data-col="p50Us"]').textContent(), '230.3');
+    const file = path.join(ARTIFACTS, 'site-full-light.png');
+    await page.screenshot({ path: file, fullPage: true });
+    assert.ok(statSync(file).size > 50_000, 'a real screenshot was written');
+    assert.deepEqual(problems, []);
+  });
+
+  test('copy buttons appear with JavaScript and copy the file exactly', async () => {
+    // Headless Chromium (single-process) has no working system clipboard, so the page gets a recording
+    // clipboard before its scripts run; what is checked is the text our script hands to writeText.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(() => {
+      const w = window as unknown as { __copied: string[] };
+      w.__copied = [];
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: async (text: string) => void w.__copied.push(text) },
+      });
+    });
+    const { page, problems } = await open({}, context);
+    const figure = page.locator('figure[data-source-file="bench/src/prng.ts"]');
+    const button = figure.locator('button.copy-button');
+    await assertVisible(button, 'copy button');
+    await button.click();
+    // The copy is asynchronous; the label changes once the clipboard has the text (or failed).
+    const label = await page.waitForFunction(
+      (el) => (el.textContent !== 'Copy' ? el.textContent : null),
+      await button.elementHandle(),
+      { timeout: 5000 },
+    );
+    assert.equal(await label.jsonValue(), 'Copied');
+    const copied = await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied.join(''));
+    assert.equal(copied.replace(/\n$/, ''), readFileSync(path.join(ROOT, 'bench/src/prng.ts'), 'utf8').replace(/\n$/, ''));
+    assert.deepEqual(problems, []);
+  });
+
+  test('without JavaScript the article is complete and the copy buttons stay hidden', async () => {
+    const { page, problems } = await open({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    assert.equal(await page.locator('article h2').count(), SECTIONS.length);
+    await assertVisible(page.locator('#failure-table'), 'E table');
+    await assertVisible(page.locator('figure[data-source-file="bench/src/cli.ts"] pre'), 'code listing');
+    assert.equal(await page.locator('button.copy-button:visible').count(), 0);
+    assert.deepEqual(problems, []);
+  });
+
+  test('phone, dark: nothing overflows the screen; wide tables scroll inside their box', async () => {
+    const { page, problems } = await open({ viewport: { width: 375, height: 800 }, colorScheme: 'dark', isMobile: true });
+    const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+    assert.ok(widths.doc <= widths.view, `page is ${widths.doc}px wide on a ${widths.view}px screen`);
+    const box = await page.locator('#latency-table').evaluate((t) => {
+      const wrap = t.parentElement!;
+      return { scroll: wrap.scrollWidth, client: wrap.clientWidth, overflow: getComputedStyle(wrap).overflowX };
+    });
+    assert.equal(box.overflow, 'auto');
+    assert.ok(box.scroll > box.client, 'the A–D table is wider than a phone and scrolls inside its box');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.equal(background, 'rgb(21, 23, 26)', 'dark scheme follows prefers-color-scheme');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'site-phone-dark.png'), fullPage: false });
+    assert.deepEqual(problems, []);
+  });
+
+  test('print: controls hidden, code wraps, light colours', async () => {
+    const { page } = await open({ viewport: { width: 900, height: 900 }, colorScheme: 'dark' });
+    await page.emulateMedia({ media: 'print' });
+    const styles = await page.evaluate(() => ({
+      copy: getComputedStyle(document.querySelector('button.copy-button')!).display,
+      pre: getComputedStyle(document.querySelector('#bench-output')!).whiteSpace,
+      bg: getComputedStyle(document.body).backgroundColor,
+    }));
+    assert.deepEqual(styles, { copy: 'none', pre: 'pre-wrap', bg: 'rgb(255, 255, 255)' });
+    const pdf = await page.pdf({ format: 'A4' });
+    assert.ok(pdf.length > 10_000, 'the page prints');
+  });
+});
+
+async function assertVisible(locator: ReturnType<Page['locator']>, what: string): Promise<void> {
+  await locator.scrollIntoViewIfNeeded();
+  assert.ok(await locator.isVisible(), `${what} is visible`);
+  const box = await locator.boundingBox();
+  assert.ok(box && box.width > 0 && box.height > 0, `${what} has a size`);
+}

@@ -1,0 +1,167 @@
+/** Facts from results, their merge, their formatting on the page, and the derived words. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
+import { benchSourceSha256 as benchOwnSha256 } from '../../bench/src/environment.ts';
+import { benchSourceSha256 } from '../../src/lib/bench-source.ts';
+import { chainAvailabilityFacts, FactError, mergeFacts, requireFact, resultFacts } from '../../src/lib/facts.ts';
+import { formatFact, formatNumber, unitOf } from '../../src/lib/format.ts';
+import { REFERENCE_REPORT_PATH, referenceFacts, referenceSetup } from '../../src/lib/reference-facts.ts';
+import { sourceFacts } from '../../src/lib/source-facts.ts';
+import { formatRunDate, setupParts } from '../../src/lib/setup.ts';
+import { ratioPhrase, relationWord } from '../../src/lib/words.ts';
+import { FIXTURE, ROOT } from '../support/site-build.ts';
+
+const results = parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE);
+const facts = resultFacts(results);
+const referenceText = readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8');
+
+describe('resultFacts (fixture)', () => {
+  test('medians, runs and hops of the latency cases', () => {
+    assert.equal(facts['A.p50Us'], 0.08);
+    assert.equal(facts['B.p50Us'], 230.322);
+    assert.equal(facts['C.p95Us'], 445.88);
+    assert.equal(facts['D.p99Us'], 2898.067);
+    assert.equal(facts['B.run0.p50Us'], 305.171);
+    assert.equal(facts['D.run2.p50Us'], 737.292);
+    assert.equal(facts['D.hops'], 3);
+    assert.equal(facts['A.timedCalls'], 100_000);
+    assert.equal(facts['C.warmupCalls'], 200);
+  });
+
+  test('ratios of medians', () => {
+    assert.equal(facts['ratio.BoverA.p50'], 230.322 / 0.08);
+    assert.equal(facts['ratio.CoverB.p50'], 314.325 / 230.322);
+    assert.equal(facts['ratio.DoverB.p50'], 737.292 / 230.322);
+    assert.equal(facts['D.perHopP50Us'], 737.292 / 3);
+  });
+
+  test('failure case per variant: runs, totals, extremes, percent', () => {
+    assert.equal(facts['E.noRetry.failed.run0'], 17);
+    assert.equal(facts['E.noRetry.failed.total'], 58);
+    assert.equal(facts['E.noRetry.failed.max'], 21);
+    assert.equal(facts['E.retry.duplicates.total'], 57);
+    assert.equal(facts['E.retry.attempts.total'], 6057);
+    assert.equal(facts['E.retryKey.duplicates.total'], 0);
+    assert.equal(facts['E.retryKey.slowCalls.total'], 68);
+    assert.equal(facts['E.retryKey.slowCallsPercent'], (100 * 68) / 6000);
+    assert.equal(facts['E.retryKey.slowestMs.max'], 600.793291);
+    assert.equal(facts['E.clientTimeoutMs'], 500);
+    assert.equal(facts['E.delayPercent'], 1);
+    assert.equal(facts['config.runs'], 3);
+    assert.equal(facts['bench.durationMs'], 145477.553479);
+  });
+
+  test('a missing case is an error naming the case and the fix', () => {
+    const partial = { ...results, cases: results.cases.filter((c) => c.id !== 'C') };
+    assert.throws(() => resultFacts(partial), (e: Error) => e instanceof FactError && /latency case "C"/.test(e.message) && /Fix: /.test(e.message));
+  });
+});
+
+describe('merging and lookup', () => {
+  test('a name defined twice is refused; non-finite values are refused', () => {
+    assert.throws(() => mergeFacts({ a: 1 }, { a: 2 }), /fact "a" is defined twice/);
+    assert.throws(() => mergeFacts({ a: Number.NaN }), /not a finite number/);
+    assert.throws(() => mergeFacts({ a: Infinity }), /not a finite number/);
+  });
+
+  test('unknown names are errors that suggest neighbours; inherited properties are not facts', () => {
+    assert.throws(() => requireFact(facts, 'B.p50'), /unknown fact "B\.p50"; did you mean one of B\.p50Us/);
+    assert.throws(() => requireFact(facts, 'constructor'), FactError);
+    assert.throws(() => requireFact(facts, 'toString'), FactError);
+  });
+
+  test('all sources merge without collisions', () => {
+    const all = mergeFacts(facts, chainAvailabilityFacts(), sourceFacts(), referenceFacts(referenceText));
+    assert.equal(all['ref.B.p50Us'], 71.71);
+    assert.ok(Math.abs(all['ref.ratio.CoverB.p50']! - 156.13 / 71.71) < 1e-12);
+    assert.equal(all['source.segment.servicesMerged'], 140);
+  });
+});
+
+describe('availability example', () => {
+  test('three services at 99.9% → 99.7003% and downtime per month', () => {
+    const a = chainAvailabilityFacts();
+    assert.ok(Math.abs(a['avail.chainPercent']! - 99.7002999) < 1e-9);
+    assert.ok(Math.abs(a['avail.serviceDowntimeMinPerMonth']! - 43.8) < 1e-9);
+    assert.ok(Math.abs(a['avail.chainDowntimeMinPerMonth']! - 131.268644) < 1e-6);
+    assert.equal(formatFact('avail.chainPercent', a['avail.chainPercent']!, { digits: 1 }), '99.7%');
+  });
+});
+
+describe('formatting', () => {
+  test('units from names', () => {
+    assert.equal(formatFact('B.p50Us', 230.322), '230\u202fµs');
+    assert.equal(formatFact('ref.B.p50Us', 71.71), '71.7\u202fµs');
+    assert.equal(formatFact('A.p50Us', 0.08), '0.08\u202fµs');
+    assert.equal(formatFact('E.retryKey.slowestMs.max', 600.79), '601\u202fms');
+    assert.equal(formatFact('E.delayPercent', 1), '1%');
+    assert.equal(formatFact('B.callsPerSec', 4241.12), '4,241\u202fcalls/s');
+    assert.equal(formatFact('ratio.DoverB.p50', 3.2011), '3.20×');
+    assert.equal(formatFact('x.totalCents', 7300), '$73.00');
+    assert.equal(formatFact('E.retry.duplicates.total', 57), '57');
+    assert.equal(formatFact('B.p50Us', 230.322, { unit: false, digits: 1 }), '230.3');
+    assert.equal(unitOf('avail.chainDowntimeMinPerMonth').suffix, 'minutes a month');
+  });
+
+  test('never prints NaN, Infinity or -0', () => {
+    assert.throws(() => formatNumber(Number.NaN, 1), RangeError);
+    assert.throws(() => formatNumber(Infinity, 0), RangeError);
+    assert.equal(formatNumber(-0.0001, 2), '0.00');
+    assert.equal(formatNumber(1234567.891, 1), '1,234,567.9');
+  });
+});
+
+describe('derived words', () => {
+  test('ratio phrases across this machine and the reference', () => {
+    assert.equal(ratioPhrase(230.322 / 0.08), 'thousands of times as much as');
+    assert.equal(ratioPhrase(71.71 / 0.13), 'hundreds of times as much as');
+    assert.equal(ratioPhrase(314.325 / 230.322), 'about a third more than');
+    assert.equal(ratioPhrase(156.13 / 71.71), 'about twice as much as');
+    assert.equal(ratioPhrase(3.2), 'about three times as much as');
+    assert.equal(ratioPhrase(1), 'about as much as');
+    assert.equal(ratioPhrase(0.5), 'less than');
+    assert.throws(() => ratioPhrase(Number.NaN), RangeError);
+  });
+
+  test('band edges belong to the upper band', () => {
+    assert.equal(ratioPhrase(2.5), 'about three times as much as');
+    assert.equal(ratioPhrase(2.4999), 'about twice as much as');
+  });
+
+  test('relation to a reference value with a tolerance', () => {
+    assert.equal(relationWord(3.2, 3), 'close to');
+    assert.equal(relationWord(3.74, 3), 'above');
+    assert.equal(relationWord(2.6, 3), 'below');
+    assert.equal(relationWord(3.2, 3, 0.05), 'above');
+    assert.throws(() => relationWord(1, 0), RangeError);
+  });
+});
+
+describe('setup and reference', () => {
+  test('setup parts from results.environment', () => {
+    assert.deepEqual(setupParts(results.environment), {
+      cpu: 'AMD EPYC',
+      cores: '2 cores',
+      ram: '24 GB RAM',
+      os: 'Linux 6.18.44-fc-v857 (linux x64)',
+      node: 'Node v24.20.0',
+      date: '30 November 2026, 06:46 UTC',
+    });
+    assert.equal(formatRunDate('2026-01-02T23:59:59.000Z'), '2 January 2026, 23:59 UTC');
+  });
+
+  test('the reference setup comes from its report header', () => {
+    assert.deepEqual(referenceSetup(referenceText), {
+      machine: 'Apple M1 Max, 10 cores, 64 GB RAM',
+      os: 'Darwin 27.0.0 (darwin arm64), Node v24.20.0',
+      date: '2026-10-19T05:44:16.864Z',
+    });
+  });
+
+  test('the listed bench files are exactly the files the bench fingerprints', () => {
+    assert.equal(benchSourceSha256(ROOT), benchOwnSha256());
+  });
+});

@@ -1,0 +1,267 @@
+/**
+ * Builds the site once from the labelled fixture (no bench run) and checks, by parsing the HTML, that
+ * the fixture's figures land in the right places: setup line, A–D table, E table, prose figures,
+ * raw bench output, the code listing (equal to the bench's files on disk) and results.json.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { parse, type HTMLElement } from 'node-html-parser';
+import { parseResultsText, type FailureCaseResult, type LatencyCaseResult, type Results } from '@split-on-evidence/hop-bench/schema';
+import { benchSourceFiles } from '../../src/lib/bench-source.ts';
+import { formatFact } from '../../src/lib/format.ts';
+import { composeFacts } from '../../src/lib/page-facts.ts';
+import { REFERENCE_REPORT_PATH } from '../../src/lib/reference-facts.ts';
+import { ratioPhrase } from '../../src/lib/words.ts';
+import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
+
+// <pre> must be parsed as elements (node-html-parser keeps it raw by default).
+const PARSE = { blockTextElements: { script: true, style: true } };
+const fixtureText = readFileSync(FIXTURE, 'utf8');
+const results: Results = parseResultsText(fixtureText, FIXTURE);
+const facts = composeFacts({ results, referenceText: readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8') });
+const latency = (id: string) => results.cases.find((c): c is LatencyCaseResult => c.kind === 'latency' && c.id === id)!;
+const failure = results.cases.find((c): c is FailureCaseResult => c.kind === 'failure')!;
+
+let work: string;
+let html: string;
+let page: HTMLElement;
+let buildOutput: string;
+
+const text = (el: HTMLElement | null) => {
+  assert.ok(el, 'element exists');
+  // Collapse ASCII whitespace only: figures keep their narrow no-break space before the unit.
+  return el.textContent.replace(/[ \t\r\n]+/g, ' ').trim();
+};
+
+before(async () => {
+  work = tempDir('page');
+  const run = await runBuild(FIXTURE, path.join(work, 'site'));
+  buildOutput = run.stdout + run.stderr;
+  assert.equal(run.code, 0, `build failed:\n${buildOutput}`);
+  html = readFileSync(path.join(work, 'site', 'index.html'), 'utf8');
+  page = parse(html, PARSE);
+});
+
+after(() => rmSync(work, { recursive: true, force: true }));
+
+describe('build from the fixture', () => {
+  test('says it used the given file, did not run the bench, and printed a claims report', () => {
+    assert.match(buildOutput, /using .*results-2026-11-30-full\.json \(HOP_BENCH_RESULTS\), results from 2026-11-30T06:46:55\.838Z/);
+    assert.doesNotMatch(buildOutput, /running the full bench/);
+    assert.match(buildOutput, /claims: all \d+ hold/);
+  });
+
+  test('publishes the exact results file as results.json and links it', () => {
+    assert.equal(readFileSync(path.join(work, 'site', 'results.json'), 'utf8'), fixtureText);
+    const links = page.querySelectorAll('a[data-results-link]');
+    assert.ok(links.length >= 1);
+    for (const a of links) assert.equal(a.getAttribute('href'), '/results.json');
+  });
+});
+
+describe('setup line', () => {
+  test('shows CPU, cores, RAM, OS, Node and run date from results.environment', () => {
+    const setup = page.querySelector('header [data-setup]');
+    assert.equal(
+      text(setup),
+      'Measured on AMD EPYC, 2 cores, 24 GB RAM; Linux 6.18.44-fc-v857 (linux x64); Node v24.20.0; run started 30 November 2026, 06:46 UTC.',
+    );
+    assert.equal(setup!.querySelector('time')!.getAttribute('datetime'), '2026-11-30T06:46:55.838Z');
+  });
+});
+
+describe('A–D table', () => {
+  const us = (v: number) => (v < 10 ? v.toFixed(2) : v.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+  const rate = (v: number) => Math.round(v).toLocaleString('en-US');
+
+  for (const id of ['A', 'B', 'C', 'D']) {
+    test(`case ${id}: the median row and each run's row show the fixture's figures`, () => {
+      const body = page.querySelector(`#latency-table tbody[data-case="${id}"]`);
+      assert.ok(body, `tbody for case ${id}`);
+      const c = latency(id);
+      assert.equal(text(body.querySelector('th')), `${id}. ${c.title}`);
+      const cells = (row: string) =>
+        ['p50Us', 'p95Us', 'p99Us', 'callsPerSec'].map((col) => text(body.querySelector(`tr[data-row="${row}"] td[data-col="${col}"]`)));
+      assert.deepEqual(cells('median'), [us(c.median.p50Us), us(c.median.p95Us), us(c.median.p99Us), rate(c.median.callsPerSec)]);
+      for (const r of c.runs) {
+        assert.deepEqual(cells(`run${r.run}`), [us(r.p50Us), us(r.p95Us), us(r.p99Us), rate(r.callsPerSec)]);
+      }
+    });
+  }
+
+  test('spot values are where a reader expects them', () => {
+    assert.equal(text(page.querySelector('#latency-table tbody[data-case="B"] tr[data-row="median"] td[data-col="p50Us"]')), '230.3');
+    assert.equal(text(page.querySelector('#latency-table tbody[data-case="D"] tr[data-row="run0"] td[data-col="p99Us"]')), '3,157.7');
+    assert.equal(text(page.querySelector('#latency-table tbody[data-case="A"] tr[data-row="median"] td[data-col="callsPerSec"]')), '23,697,605');
+  });
+});
+
+describe('E table', () => {
+  for (const v of failure.variants) {
+    test(`variant ${v.id}: each run and the total`, () => {
+      const body = page.querySelector(`#failure-table tbody[data-variant="${v.id}"]`);
+      assert.ok(body, `tbody for ${v.id}`);
+      assert.equal(text(body.querySelector('th')), v.label);
+      const cells = (row: string) =>
+        ['failed', 'invoicesWritten', 'duplicates', 'slowCalls', 'slowestMs'].map((col) =>
+          text(body.querySelector(`tr[data-row="${row}"] td[data-col="${col}"]`)),
+        );
+      const int = (n: number) => Math.round(n).toLocaleString('en-US');
+      for (const r of v.runs) {
+        assert.deepEqual(cells(`run${r.run}`), [r.failed, r.invoicesWritten, r.duplicates, r.slowCalls, r.slowestMs].map(int));
+      }
+      const sum = (k: 'failed' | 'invoicesWritten' | 'duplicates' | 'slowCalls') => v.runs.reduce((a, r) => a + r[k], 0);
+      assert.deepEqual(
+        cells('total'),
+        [sum('failed'), sum('invoicesWritten'), sum('duplicates'), sum('slowCalls'), Math.max(...v.runs.map((r) => r.slowestMs))].map(int),
+      );
+    });
+  }
+
+  test('the threshold and spot values come from the fixture', () => {
+    assert.match(text(page.querySelector('#failure-table thead')), /Calls over 400 ms/);
+    assert.equal(text(page.querySelector('#failure-table tbody[data-variant="retry"] tr[data-row="total"] td[data-col="duplicates"]')), '57');
+    assert.equal(text(page.querySelector('#failure-table tbody[data-variant="no-retry"] tr[data-row="run1"] td[data-col="failed"]')), '21');
+  });
+});
+
+describe('prose figures', () => {
+  test('every figure in the prose shows its fact, formatted, with the fact value in data-value', () => {
+    const figs = page.querySelectorAll('article span.fig[data-fact]');
+    assert.ok(figs.length >= 40, `expected many prose figures, found ${figs.length}`);
+    for (const fig of figs) {
+      const name = fig.getAttribute('data-fact')!;
+      assert.ok(name in facts, `unknown fact ${name}`);
+      assert.equal(Number(fig.getAttribute('data-value')), facts[name], `data-value of ${name}`);
+    }
+  });
+
+  test('the headline sentence carries this run\'s medians and duplicate counts', () => {
+    const lead = page.querySelectorAll('article p').find((p) => p.textContent.includes('The bench behind this page'));
+    assert.ok(lead);
+    const t = text(lead);
+    assert.match(t, /the median in-process call took 0\.08\u202fµs, one HTTP hop on loopback over a reused connection took 230\u202fµs, and a chain of three services took 737\u202fµs/);
+    assert.match(t, /wrote 57 duplicate invoices over 3 runs; clients that retried with a key wrote 0 duplicates/);
+    assert.match(t, /AMD EPYC, 2 cores, Node v24\.20\.0, run started 30 November 2026, 06:46 UTC/);
+  });
+
+  test('ratios and derived words match the fixture (C/B ≈ 1.36 here, not the reference 2.2)', () => {
+    const byName = (name: string) => page.querySelectorAll(`article [data-fact="${name}"]`).map((el) => text(el));
+    assert.ok(byName('ratio.BoverA.p50').includes('2,879×'));
+    assert.ok(byName('ratio.CoverB.p50').includes('1.4×'));
+    assert.ok(byName('ratio.CoverB.p50').includes('about a third more than'));
+    assert.equal(ratioPhrase(facts['ratio.CoverB.p50']!), 'about a third more than');
+    assert.ok(byName('ratio.BoverA.p50').includes('thousands of times as much as'));
+    assert.ok(byName('ratio.DoverB.p50').includes('3.2×'));
+    assert.ok(byName('ratio.DoverB.p50').includes('close to'), 'D/B = 3.2 is within 10% of three hops');
+    assert.ok(byName('ref.ratio.CoverB.p50').includes('2.2×'), 'the reference ratio is shown as such');
+  });
+
+  test('failure-case prose uses the fixture counts', () => {
+    const byName = (name: string) => page.querySelectorAll(`article [data-fact="${name}"]`).map((el) => text(el));
+    assert.deepEqual(byName('E.noRetry.failed.total'), ['58 calls']);
+    assert.ok(byName('E.retry.duplicates.total').includes('57 duplicates'));
+    assert.deepEqual(byName('E.retryKey.slowCallsPercent'), ['1.1%']);
+    assert.deepEqual(byName('E.clientTimeoutMs'), ['500\u202fms']);
+    assert.deepEqual(byName('avail.chainPercent'), ['99.7%']);
+  });
+
+  test('formatting helper and page agree for every figure', () => {
+    for (const fig of page.querySelectorAll('article span.fig[data-fact]:not(.ratio):not(.count)')) {
+      const name = fig.getAttribute('data-fact')!;
+      const shown = text(fig);
+      const candidates = [0, 1, 2].map((d) => formatFact(name, facts[name]!, { digits: d }));
+      candidates.push(formatFact(name, facts[name]!), ...[0, 1, 2].map((d) => formatFact(name, facts[name]!, { digits: d, unit: false })));
+      assert.ok(candidates.includes(shown), `${name}: "${shown}" is not a formatting of ${facts[name]}`);
+    }
+  });
+
+  test('every claim was rendered with its condition', () => {
+    const claims = page.querySelectorAll('article .claim[data-when]');
+    assert.ok(claims.length >= 8);
+    assert.ok(claims.some((c) => c.getAttribute('data-when') === 'E.retryKey.failed.total == 0 && E.retryKey.duplicates.total == 0'));
+    for (const c of claims) assert.match(c.getAttribute('title')!, /^Checked at build: /);
+  });
+});
+
+describe('raw output and code listing', () => {
+  test('the bench output is results.report, unedited', () => {
+    const pre = page.querySelector('#bench-output');
+    assert.ok(pre);
+    assert.equal(pre.textContent, results.report);
+  });
+
+  test('the listing holds every bench source file, each equal to the file on disk', () => {
+    const files = benchSourceFiles(ROOT);
+    const figures = page.querySelectorAll('figure[data-source-file]');
+    assert.deepEqual(
+      figures.map((f) => f.getAttribute('data-source-file')),
+      files.map((f) => `bench/${f.relativePath}`),
+    );
+    for (const [i, f] of files.entries()) {
+      const pre = figures[i]!.querySelector('pre');
+      assert.ok(pre, `a <pre> for ${f.relativePath}`);
+      assert.ok(pre.classList.contains('astro-code'), 'highlighted by shiki');
+      const onDisk = readFileSync(f.absolutePath, 'utf8');
+      assert.equal(pre.textContent.replace(/\n$/, ''), onDisk.replace(/\n$/, ''), `listing of ${f.relativePath}`);
+    }
+    assert.ok(figures.some((f) => f.getAttribute('data-source-file') === 'bench/src/cases/e-failure.ts'));
+    assert.ok(figures.some((f) => f.getAttribute('data-source-file') === 'bench/package.json'));
+  });
+
+  test('each listed file has a copy button, hidden until JavaScript enables it', () => {
+    for (const fig of page.querySelectorAll('figure[data-source-file]')) {
+      const button = fig.querySelector('button.copy-button');
+      assert.ok(button);
+      assert.ok(button.hasAttribute('hidden'));
+      assert.ok(page.getElementById(button.getAttribute('data-copy-target')!));
+    }
+  });
+});
+
+describe('structure', () => {
+  test('all fourteen sections and the sources, in order, each in the table of contents', () => {
+    const headings = page.querySelectorAll('article h2').map((h) => text(h));
+    assert.deepEqual(headings, [
+      'The short answer',
+      'What changes when you split: one request, traced',
+      'The cost of one boundary, measured',
+      'Failure injection: when a reply is late',
+      'Availability along a chain',
+      'What the benchmark does not show',
+      'Why microservices slow a small team',
+      'The distributed monolith',
+      'When early services are justified',
+      'Keeping the monolith splittable',
+      'Signals to extract, and false signals',
+      'Costs from published prices',
+      'MVPs and serverless',
+      'Reproducing the numbers',
+      'Sources',
+    ]);
+    const toc = page.querySelectorAll('nav.toc a').map((a) => a.getAttribute('href'));
+    assert.deepEqual(toc, page.querySelectorAll('article h2').map((h) => `#${h.id}`));
+    for (const h of page.querySelectorAll('article h2, article h3')) {
+      assert.equal(h.nextElementSibling?.classList.contains('anchor'), true, `self-link beside ${h.id}`);
+      assert.equal(h.nextElementSibling?.getAttribute('href'), `#${h.id}`);
+    }
+  });
+
+  test('the price and availability placeholders are marked', () => {
+    assert.equal(text(page.querySelector('[data-placeholder="costs"]')), 'Cost tables: coming with the price data.');
+    assert.ok(page.querySelector('[data-placeholder="availability"]'));
+  });
+
+  test('no NaN, undefined or null in the prose, and no empty figure cell', () => {
+    const prose = parse(html, PARSE);
+    prose.querySelectorAll('pre, code').forEach((el) => el.remove());
+    assert.doesNotMatch(prose.textContent, /\b(NaN|undefined|null|Infinity)\b/);
+    for (const td of page.querySelectorAll('table.figures td')) assert.notEqual(td.textContent.trim(), '');
+  });
+
+  test('frontmatter dates are shown', () => {
+    assert.match(text(page.querySelector('.dates')), /^Published \d{1,2} \w+ 20\d\d; updated \d{1,2} \w+ 20\d\d\.$/);
+  });
+});
