@@ -8,11 +8,11 @@
  *   5. publish: swap the new site into the output folder (default dist/).
  * Exit codes: 0 built, 1 failed (the output folder is untouched), 2 bad usage.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { composeFacts } from '../lib/page-facts.ts';
-import { REFERENCE_REPORT_PATH } from '../lib/reference-facts.ts';
+import { composeFacts, readReferenceText } from '../lib/page-facts.ts';
+import { loadPrices, pricesPath } from '../lib/prices.ts';
 import { resultsPath } from '../lib/results-source.ts';
 import { astroBuild } from './astro-build.ts';
 import { checkArticle } from './check-article.ts';
@@ -40,8 +40,10 @@ async function main(): Promise<number> {
   const tempDir = `${options.outDir}.tmp-${process.pid}`;
   try {
     const loaded = await ensureResults(ROOT, resultsPath(ROOT), options, log);
-    const referenceText = readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8');
-    const facts = composeFacts({ results: loaded.results, referenceText });
+    const now = new Date();
+    const prices = loadPrices(pricesPath(ROOT), now, { warn: (message) => log(`build: warning: ${message}`) });
+    log(`build: prices from ${path.relative(ROOT, prices.file) || prices.file}, as of ${prices.asOf}`);
+    const facts = composeFacts({ results: loaded.results, referenceText: readReferenceText(ROOT), prices, now });
     const claims = checkArticle(ROOT, facts, log);
     log(`build: building the site from ${path.relative(ROOT, loaded.file) || loaded.file}`);
     await astroBuild(ROOT, loaded.file, tempDir);
@@ -50,7 +52,8 @@ async function main(): Promise<number> {
     log(`build: done: ${path.relative(ROOT, options.outDir) || options.outDir}/index.html and results.json`);
     return 0;
   } catch (error) {
-    const message = error instanceof BuildError || (error as Error).name === 'ResultsFileError' ? (error as Error).message : (error as Error).stack;
+    const expected = ['BuildError', 'ResultsFileError', 'PriceDataError'].includes((error as Error).name) || error instanceof BuildError;
+    const message = expected ? (error as Error).message : (error as Error).stack;
     process.stderr.write(`build: FAILED: ${message}\nbuild: ${path.relative(ROOT, options.outDir) || options.outDir} was left as it was.\n`);
     return 1;
   } finally {

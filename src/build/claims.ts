@@ -5,12 +5,10 @@
  * and value instead, for writing prose. Exit codes: 0 all claims hold, 1 a claim is false or the
  * results cannot be read.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatValue } from '../lib/claims.ts';
-import { composeFacts } from '../lib/page-facts.ts';
-import { REFERENCE_REPORT_PATH } from '../lib/reference-facts.ts';
+import { composeFacts, readReferenceText } from '../lib/page-facts.ts';
+import { loadPrices, pricesPath } from '../lib/prices.ts';
 import { loadResults, resultsPath } from '../lib/results-source.ts';
 import { checkArticle } from './check-article.ts';
 
@@ -18,7 +16,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 try {
   const loaded = loadResults(resultsPath(ROOT).file);
-  const facts = composeFacts({ results: loaded.results, referenceText: readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8') });
+  const now = new Date();
+  const facts = composeFacts({ results: loaded.results, referenceText: readReferenceText(ROOT), prices: loadPrices(pricesPath(ROOT), now), now });
   if (process.argv.includes('--facts')) {
     for (const [name, value] of Object.entries(facts)) process.stdout.write(`${name} = ${formatValue(value)}\n`);
   } else {

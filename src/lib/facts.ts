@@ -198,37 +198,6 @@ export function resultFacts(results: Results): Facts {
   return mergeFacts(facts);
 }
 
-/** Availability assumed per service in the chain example of the article, percent. */
-export const CHAIN_SERVICE_AVAILABILITY_PERCENT = 99.9;
-/** Services in the chain example. */
-export const CHAIN_LENGTH = 3;
-/** Hours in the average month used for downtime figures (365 × 24 / 12). */
-export const HOURS_PER_MONTH = 730;
-
-/**
- * The availability example of the article, computed: a request that needs every one of n services
- * answering succeeds with probability a₁ × … × aₙ (independent failures, network not included).
- * Facts: avail.servicePercent, avail.chainLength, avail.chainPercent, and expected downtime per
- * month in minutes for one service and for the chain (avail.serviceDowntimeMinPerMonth,
- * avail.chainDowntimeMinPerMonth). Computed here because the page needs it before the price work
- * lands; src/lib/availability.ts may take it over.
- */
-export function chainAvailabilityFacts(
-  servicePercent = CHAIN_SERVICE_AVAILABILITY_PERCENT,
-  chainLength = CHAIN_LENGTH,
-): Facts {
-  const single = servicePercent / 100;
-  const chain = single ** chainLength;
-  const downtimeMin = (a: number) => (1 - a) * HOURS_PER_MONTH * 60;
-  return mergeFacts({
-    'avail.servicePercent': servicePercent,
-    'avail.chainLength': chainLength,
-    'avail.chainPercent': chain * 100,
-    'avail.serviceDowntimeMinPerMonth': downtimeMin(single),
-    'avail.chainDowntimeMinPerMonth': downtimeMin(chain),
-  });
-}
-
 function sum(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0);
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Facts } from './facts.ts';
 import { composeFacts } from './page-facts.ts';
+import { loadPrices, pricesPath, type Prices } from './prices.ts';
 import { REFERENCE_REPORT_PATH, referenceSetup, type ReferenceSetup } from './reference-facts.ts';
 import { loadResults, resultsPath, type LoadedResults } from './results-source.ts';
 
@@ -19,6 +20,10 @@ export interface PageData extends LoadedResults {
   rootDir: string;
   /** The labelled reference run's machine, OS and date. */
   reference: ReferenceSetup;
+  /** The validated price file ($HOP_PRICES_FILE or content/prices.json). */
+  prices: Prices;
+  /** Build time: the age of the prices is counted to it. */
+  now: Date;
 }
 
 let cached: PageData | undefined;
@@ -26,18 +31,22 @@ let cached: PageData | undefined;
 /**
  * The page's data.
  * @throws ResultsFileError when the results file is missing or invalid (the message has the fix);
- *   FactError when fact sources collide.
+ *   PriceDataError when the price file is; FactError when fact sources collide.
  */
 export function pageData(): PageData {
   if (cached && import.meta.env.PROD) return cached;
   const rootDir = fileURLToPath(root);
   const loaded = loadResults(resultsPath(rootDir).file);
   const referenceText = readFileSync(path.join(rootDir, REFERENCE_REPORT_PATH), 'utf8');
+  const now = new Date();
+  const prices = loadPrices(pricesPath(rootDir), now);
   cached = {
     ...loaded,
     rootDir,
     reference: referenceSetup(referenceText),
-    facts: composeFacts({ results: loaded.results, referenceText }),
+    prices,
+    now,
+    facts: composeFacts({ results: loaded.results, referenceText, prices, now }),
   };
   return cached;
 }

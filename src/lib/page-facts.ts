@@ -1,11 +1,16 @@
 /**
  * Every fact the article can use, from every source, merged into one record. This is the one place
- * where fact sources are joined: bench results (this build's run), the availability example, cited
- * sources and the labelled reference run. Published prices join here too (priceFacts) when they land.
+ * where fact sources are joined: bench results (this build's run), published prices, the availability
+ * arithmetic, cited sources and the labelled reference run.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Results } from '@split-on-evidence/hop-bench/schema';
-import { chainAvailabilityFacts, mergeFacts, resultFacts, type Facts } from './facts.ts';
-import { referenceFacts } from './reference-facts.ts';
+import { availabilityFacts } from './availability.ts';
+import { priceFacts } from './costs.ts';
+import { mergeFacts, resultFacts, type Facts } from './facts.ts';
+import type { Prices } from './prices.ts';
+import { REFERENCE_REPORT_PATH, referenceFacts } from './reference-facts.ts';
 import { sourceFacts } from './source-facts.ts';
 
 /** What the facts are computed from. */
@@ -14,7 +19,11 @@ export interface FactInputs {
   results: Results;
   /** Text of the labelled reference report (bench/reference/reference-output-2026-10-19.txt). */
   referenceText: string;
-  /** More fact records to merge, e.g. priceFacts(prices). Names must not collide. */
+  /** The validated price file. */
+  prices: Prices;
+  /** Build time, for the age of the prices. */
+  now: Date;
+  /** More fact records to merge. Names must not collide. */
   extra?: Facts[];
 }
 
@@ -25,9 +34,15 @@ export interface FactInputs {
 export function composeFacts(inputs: FactInputs): Facts {
   return mergeFacts(
     resultFacts(inputs.results),
-    chainAvailabilityFacts(),
+    priceFacts(inputs.prices, inputs.now),
+    availabilityFacts(),
     sourceFacts(),
     referenceFacts(inputs.referenceText),
     ...(inputs.extra ?? []),
   );
+}
+
+/** Reads the labelled reference report under the project root. */
+export function readReferenceText(rootDir: string): string {
+  return readFileSync(path.join(rootDir, REFERENCE_REPORT_PATH), 'utf8');
 }

@@ -16,6 +16,15 @@ import { z } from 'zod';
 /** Where the price file lives, relative to the project root (the build's working directory). */
 export const DEFAULT_PRICES_FILE = 'content/prices.json';
 
+/** Environment variable that points the build at another price file (tests, what-if builds). */
+export const PRICES_ENV = 'HOP_PRICES_FILE';
+
+/** The price file to use: $HOP_PRICES_FILE (relative to the working directory) or content/prices.json under `rootDir`. */
+export function pricesPath(rootDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env[PRICES_ENV]?.trim();
+  return fromEnv ? path.resolve(fromEnv) : path.join(rootDir, DEFAULT_PRICES_FILE);
+}
+
 /** Prices read longer ago than this many days make the build print a warning. */
 export const MAX_PRICE_AGE_DAYS = 180;
 

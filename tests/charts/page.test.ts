@@ -80,12 +80,12 @@ async function tableRows(page: Page, selector: string): Promise<string[][]> {
 }
 
 before(async () => {
-  built = buildPageUnderTest();
+  built = await buildPageUnderTest();
   server = await serveStatic(built.distDir);
   browser = await launchBrowser();
   url = new URL(built.pagePath, server.url).href;
   mkdirSync(ARTIFACTS, { recursive: true });
-  console.log(`page under test: ${built.kind} (${url}, from ${built.distDir})`);
+  console.log(`page under test: ${url}, from ${built.distDir}`);
 });
 
 after(async () => {

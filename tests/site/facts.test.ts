@@ -6,7 +6,8 @@ import { describe, test } from 'node:test';
 import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
 import { benchSourceSha256 as benchOwnSha256 } from '../../bench/src/environment.ts';
 import { benchSourceSha256 } from '../../src/lib/bench-source.ts';
-import { chainAvailabilityFacts, FactError, mergeFacts, requireFact, resultFacts } from '../../src/lib/facts.ts';
+import { availabilityFacts } from '../../src/lib/availability.ts';
+import { FactError, mergeFacts, requireFact, resultFacts } from '../../src/lib/facts.ts';
 import { formatFact, formatNumber, unitOf } from '../../src/lib/format.ts';
 import { REFERENCE_REPORT_PATH, referenceFacts, referenceSetup } from '../../src/lib/reference-facts.ts';
 import { sourceFacts } from '../../src/lib/source-facts.ts';
@@ -74,20 +75,10 @@ describe('merging and lookup', () => {
   });
 
   test('all sources merge without collisions', () => {
-    const all = mergeFacts(facts, chainAvailabilityFacts(), sourceFacts(), referenceFacts(referenceText));
+    const all = mergeFacts(facts, availabilityFacts(), sourceFacts(), referenceFacts(referenceText));
     assert.equal(all['ref.B.p50Us'], 71.71);
     assert.ok(Math.abs(all['ref.ratio.CoverB.p50']! - 156.13 / 71.71) < 1e-12);
     assert.equal(all['source.segment.servicesMerged'], 140);
-  });
-});
-
-describe('availability example', () => {
-  test('three services at 99.9% → 99.7003% and downtime per month', () => {
-    const a = chainAvailabilityFacts();
-    assert.ok(Math.abs(a['avail.chainPercent']! - 99.7002999) < 1e-9);
-    assert.ok(Math.abs(a['avail.serviceDowntimeMinPerMonth']! - 43.8) < 1e-9);
-    assert.ok(Math.abs(a['avail.chainDowntimeMinPerMonth']! - 131.268644) < 1e-6);
-    assert.equal(formatFact('avail.chainPercent', a['avail.chainPercent']!, { digits: 1 }), '99.7%');
   });
 });
 
@@ -103,7 +94,7 @@ describe('formatting', () => {
     assert.equal(formatFact('x.totalCents', 7300), '$73.00');
     assert.equal(formatFact('E.retry.duplicates.total', 57), '57');
     assert.equal(formatFact('B.p50Us', 230.322, { unit: false, digits: 1 }), '230.3');
-    assert.equal(unitOf('avail.chainDowntimeMinPerMonth').suffix, 'minutes a month');
+    assert.equal(unitOf('availability.three.999.downtimeMinPerMonth').suffix, 'minutes a month');
   });
 
   test('never prints NaN, Infinity or -0', () => {

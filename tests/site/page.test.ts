@@ -10,8 +10,9 @@ import { after, before, describe, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { parseResultsText, type FailureCaseResult, type LatencyCaseResult, type Results } from '@split-on-evidence/hop-bench/schema';
 import { benchSourceFiles } from '../../src/lib/bench-source.ts';
-import { formatFact } from '../../src/lib/format.ts';
+import { formatFact, formatNumber } from '../../src/lib/format.ts';
 import { composeFacts } from '../../src/lib/page-facts.ts';
+import { loadPrices, pricesPath } from '../../src/lib/prices.ts';
 import { REFERENCE_REPORT_PATH } from '../../src/lib/reference-facts.ts';
 import { ratioPhrase } from '../../src/lib/words.ts';
 import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
@@ -20,7 +21,9 @@ import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
 const PARSE = { blockTextElements: { script: true, style: true } };
 const fixtureText = readFileSync(FIXTURE, 'utf8');
 const results: Results = parseResultsText(fixtureText, FIXTURE);
-const facts = composeFacts({ results, referenceText: readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8') });
+const now = new Date();
+const prices = loadPrices(pricesPath(ROOT, {}), now, { warn: () => {} });
+const facts = composeFacts({ results, referenceText: readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8'), prices, now });
 const latency = (id: string) => results.cases.find((c): c is LatencyCaseResult => c.kind === 'latency' && c.id === id)!;
 const failure = results.cases.find((c): c is FailureCaseResult => c.kind === 'failure')!;
 
@@ -165,7 +168,7 @@ describe('prose figures', () => {
     assert.ok(byName('E.retry.duplicates.total').includes('57 duplicates'));
     assert.deepEqual(byName('E.retryKey.slowCallsPercent'), ['1.1%']);
     assert.deepEqual(byName('E.clientTimeoutMs'), ['500\u202fms']);
-    assert.deepEqual(byName('avail.chainPercent'), ['99.7%']);
+    assert.deepEqual(byName('availability.three.999Percent'), ['99.7%']);
   });
 
   test('formatting helper and page agree for every figure', () => {
@@ -249,9 +252,51 @@ describe('structure', () => {
     }
   });
 
-  test('the price and availability placeholders are marked', () => {
-    assert.equal(text(page.querySelector('[data-placeholder="costs"]')), 'Cost tables: coming with the price data.');
-    assert.ok(page.querySelector('[data-placeholder="availability"]'));
+  test('the cost and availability sections hold their computed tables, not placeholders', () => {
+    assert.equal(page.querySelector('[data-placeholder]'), null);
+    const at = (needle: string) => html.indexOf(needle);
+    assert.ok(at('id="costs-from-published-prices"') > 0);
+    assert.ok(at('id="costs-from-published-prices"') < at('data-cost-table="services"'), 'cost table after the costs heading');
+    assert.ok(at('data-cost-table="services"') < at('id="mvps-and-serverless"'), 'cost table before the next section');
+    assert.ok(page.querySelector('[data-availability-table] tr[data-level="99.9"] td[data-hops="3"][data-percent="99.700"]'));
+  });
+
+  test('the provenance panel names the run, the source, the prices and the data', () => {
+    const env = results.environment;
+    const prov = (key: string) => text(page.querySelector(`[data-provenance] [data-prov="${key}"]`));
+    assert.equal(prov('runtime'), `Node ${env.nodeVersion}, V8 ${env.v8Version}`);
+    assert.match(prov('machine'), new RegExp(`^${env.cpuModel}, ${env.cores} cores, \\d+ GB RAM$`));
+    assert.ok(prov('source').includes(env.benchSourceSha256.slice(0, 12)));
+    if (env.gitCommit) assert.ok(prov('source').includes(env.gitCommit.slice(0, 12)));
+    assert.match(prov('prices'), /^read 2026-10-19, \d+ days before this build \(content\/prices\.json\)$/);
+    assert.ok(page.querySelector('[data-provenance] [data-prov="data"] a[href$="results.json"]'));
+    assert.match(prov('reproduce'), /npm run bench/);
+  });
+
+  test('the comparison with the reference run uses this build and the reference medians', () => {
+    const row = (id: string) => page.querySelector(`#reference-comparison tr[data-case="${id}"]`)!;
+    const cell = (id: string, col: string) => text(row(id).querySelector(`[data-col="${col}"]`));
+    assert.equal(cell('B', 'baselineP50Us'), '71.7');
+    assert.equal(cell('B', 'currentP50Us'), formatNumber(latency('B').median.p50Us, 1));
+    assert.equal(cell('D', 'baselineRatioToBase'), `${(268.5 / 71.71).toFixed(2)}×`);
+    assert.equal(cell('D', 'currentRatioToBase'), `${(latency('D').median.p50Us / latency('B').median.p50Us).toFixed(2)}×`);
+    assert.equal(cell('B', 'ratioOfRatios'), 'base');
+  });
+
+  test('noisy cases are marked, and only those', () => {
+    for (const id of ['A', 'B', 'C', 'D']) {
+      const p50s = latency(id).runs.map((r) => r.p50Us);
+      const mean = p50s.reduce((a, b) => a + b, 0) / p50s.length;
+      const cv = (Math.sqrt(p50s.reduce((a, v) => a + (v - mean) ** 2, 0) / p50s.length) / mean) * 100;
+      const marked = page.querySelector(`#latency-table [data-noisy="${id}"]`) !== null;
+      assert.equal(marked, cv > 10, `case ${id}: cv ${cv.toFixed(1)}%`);
+    }
+  });
+
+  test('the run history has this build as a row', () => {
+    const current = page.querySelector('#run-history tr[data-current="true"]');
+    assert.ok(current);
+    assert.equal(current.getAttribute('data-run'), results.environment.startedAt);
   });
 
   test('no NaN, undefined or null in the prose, and no empty figure cell', () => {

@@ -26,11 +26,12 @@ export function tempDir(prefix: string): string {
 }
 
 /**
- * Builds the site from `resultsFile` into `outDir`; extra args (e.g. --fresh) are passed on.
- * HOP_BENCH_FRESH is cleared so a developer's environment cannot start a bench run.
+ * Builds the site from `resultsFile` into `outDir`; extra args (e.g. --fresh) are passed on, extra
+ * environment (e.g. HOP_PRICES_FILE) is added. HOP_BENCH_FRESH is cleared so a developer's
+ * environment cannot start a bench run.
  */
-export function runBuild(resultsFile: string, outDir: string, args: string[] = []): Promise<BuildRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOP_BENCH_RESULTS: resultsFile };
+export function runBuild(resultsFile: string, outDir: string, args: string[] = [], extraEnv: Record<string, string> = {}): Promise<BuildRun> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv, HOP_BENCH_RESULTS: resultsFile };
   delete env.HOP_BENCH_FRESH;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'src', 'build', 'build.ts'), '--out-dir', outDir, ...args], {

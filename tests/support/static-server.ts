@@ -26,7 +26,8 @@ export interface StaticServer {
 export async function serveStatic(dir: string): Promise<StaticServer> {
   const root = path.resolve(dir);
   const server: Server = createServer((req, res) => {
-    const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    // Prefix the origin: a path such as "//" must stay a path, not become a host.
+    const urlPath = decodeURIComponent(new URL(`http://x${req.url ?? '/'}`).pathname);
     let file = path.join(root, urlPath);
     if (!file.startsWith(root)) {
       res.writeHead(403).end();

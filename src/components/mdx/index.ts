@@ -11,16 +11,19 @@
  * Setup:   <Env part="cpu" | "cores" | "ram" | "os" | "node" | "date" />
  *           <ReferenceSetup />  the labelled reference run's machine, OS, Node and date
  * Blocks:   <SetupLine />, <LatencyTable />, <FailureTable />, <BenchOutput />, <BenchSource />,
- *           <ResultsLink />, <CostsPlaceholder />, <AvailabilityPlaceholder />
+ *           <ResultsLink />, <CostTables />, <AvailabilityTable />, <AvailabilityCalculator />
+ * Charts:   <LatencyPercentilesChart />, <LatencyDistributionChart />, <FailureRunsChart />, <CostGrowthChart />
+ * Provenance: <ReferenceComparison />  this build against the labelled reference run, as ratios to B
+ *           <RunHistory />  full runs archived on the build machine
+ * Prices:   <PricesReadOn />  the date the prices were read, as written in the price file
  */
-import AvailabilityPlaceholder from './AvailabilityPlaceholder.astro';
 import Claim from './Claim.astro';
-import CostsPlaceholder from './CostsPlaceholder.astro';
 import Count from './Count.astro';
 import Env from './Env.astro';
 import Fig from './Fig.astro';
 import H2 from './H2.astro';
 import H3 from './H3.astro';
+import PricesReadOn from './PricesReadOn.astro';
 import Ratio from './Ratio.astro';
 import RatioWord from './RatioWord.astro';
 import ReferenceSetup from './ReferenceSetup.astro';
@@ -32,6 +35,15 @@ import FailureTable from '../bench/FailureTable.astro';
 import LatencyTable from '../bench/LatencyTable.astro';
 import ResultsLink from '../bench/ResultsLink.astro';
 import SetupLine from '../bench/SetupLine.astro';
+import AvailabilityCalculator from '../availability/AvailabilityCalculator.astro';
+import AvailabilityTable from '../availability/AvailabilityTable.astro';
+import CostGrowthChart from '../charts/CostGrowthChart.astro';
+import FailureRunsChart from '../charts/FailureRunsChart.astro';
+import LatencyDistributionChart from '../charts/LatencyDistributionChart.astro';
+import LatencyPercentilesChart from '../charts/LatencyPercentilesChart.astro';
+import CostTables from '../costs/CostTables.astro';
+import ReferenceComparison from '../provenance/ReferenceComparison.astro';
+import RunHistory from '../provenance/RunHistory.astro';
 
 /** Element overrides and article components for MDX. */
 export const mdxComponents = {
@@ -52,6 +64,14 @@ export const mdxComponents = {
   BenchOutput,
   BenchSource,
   ResultsLink,
-  CostsPlaceholder,
-  AvailabilityPlaceholder,
+  PricesReadOn,
+  CostTables,
+  CostGrowthChart,
+  AvailabilityTable,
+  AvailabilityCalculator,
+  LatencyPercentilesChart,
+  LatencyDistributionChart,
+  FailureRunsChart,
+  ReferenceComparison,
+  RunHistory,
 };
