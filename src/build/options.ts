@@ -31,6 +31,8 @@ Environment:
   HOP_BENCH_FRESH=1        same as --fresh
   HOP_BENCH_RESULTS=FILE   build from this results file instead of bench/results/latest.json;
                            the bench is not run for it unless --fresh is given
+  HOP_PRICES_FILE=FILE     build from this price file instead of content/prices.json
+  HOP_BENCH_ARCHIVE=DIR    read the run history from DIR instead of bench/results/archive
 `;
 
 /**
