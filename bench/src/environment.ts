@@ -10,13 +10,16 @@ import type { Environment } from './schema.ts';
 /** The bench package's root folder (bench/). */
 export const BENCH_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Files whose content defines what the bench measures: bench/src/** and bench/package.json, sorted. */
-export function benchSourceFiles(): string[] {
-  const src = path.join(BENCH_ROOT, 'src');
+/**
+ * Files whose content defines what the bench measures: bench/src/** and bench/package.json, sorted.
+ * @param benchRoot the bench folder; pass it when this module is bundled elsewhere (import.meta.url moves).
+ */
+export function benchSourceFiles(benchRoot: string = BENCH_ROOT): string[] {
+  const src = path.join(benchRoot, 'src');
   const files = readdirSync(src, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile() && d.name.endsWith('.ts'))
     .map((d) => path.join(d.parentPath, d.name));
-  return [...files, path.join(BENCH_ROOT, 'package.json')].sort();
+  return [...files, path.join(benchRoot, 'package.json')].sort();
 }
 
 /** The repository's lockfile (package-lock.json beside the bench workspace). */

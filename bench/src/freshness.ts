@@ -6,6 +6,9 @@
 import os from 'node:os';
 import { buildConfig } from './config.ts';
 import { benchSourceSha256, lockfileSha256 } from './environment.ts';
+
+/** The bench's folder and the files its source hash covers (for listings that must match the hash). */
+export { BENCH_ROOT, benchSourceFiles } from './environment.ts';
 import type { BenchConfig, Results } from './schema.ts';
 
 /** What a results file's figures depend on. */

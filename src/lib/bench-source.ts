@@ -1,11 +1,10 @@
 /**
- * The bench's source files, read from disk: the same set the bench fingerprints
- * (bench/src/**\/*.ts and bench/package.json, sorted by path). The page lists these files and the
- * build compares their hash with the one stored in the results, so both use this one definition.
+ * The bench's source files, read from disk: exactly the set the bench fingerprints in
+ * results.environment.benchSourceSha256 (the bench's own list, from its public API), so the page
+ * lists what the hash covers.
  */
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { benchSourceFiles as benchFiles } from '@split-on-evidence/hop-bench/freshness';
 
 /** One source file of the bench. */
 export interface BenchSourceFile {
@@ -16,32 +15,15 @@ export interface BenchSourceFile {
 }
 
 /**
- * The bench's source files under `rootDir` (the project root), sorted by absolute path like the
- * bench's own fingerprint.
+ * The bench's source files (bench/src/**\/*.ts and bench/package.json) under the project root
+ * `rootDir`, sorted by path. (The root is passed in: inside Astro's bundle the bench's own
+ * import.meta.url no longer points at bench/.)
  * @throws Error when bench/src cannot be read.
  */
 export function benchSourceFiles(rootDir: string): BenchSourceFile[] {
   const benchRoot = path.join(rootDir, 'bench');
-  const src = path.join(benchRoot, 'src');
-  const files = readdirSync(src, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile() && d.name.endsWith('.ts'))
-    .map((d) => path.join(d.parentPath, d.name));
-  return [...files, path.join(benchRoot, 'package.json')]
-    .sort()
-    .map((absolutePath) => ({ absolutePath, relativePath: path.relative(benchRoot, absolutePath).split(path.sep).join('/') }));
-}
-
-/**
- * SHA-256 (hex) over each bench source file's relative path and content, computed exactly as the
- * bench computes results.environment.benchSourceSha256, so a mismatch means the bench changed.
- */
-export function benchSourceSha256(rootDir: string): string {
-  const hash = createHash('sha256');
-  for (const file of benchSourceFiles(rootDir)) {
-    hash.update(file.relativePath);
-    hash.update('\0');
-    hash.update(readFileSync(file.absolutePath));
-    hash.update('\0');
-  }
-  return hash.digest('hex');
+  return benchFiles(benchRoot).map((absolutePath) => ({
+    absolutePath,
+    relativePath: path.relative(benchRoot, absolutePath).split(path.sep).join('/'),
+  }));
 }

@@ -4,7 +4,7 @@
  * raw bench output, the code listing (equal to the bench's files on disk) and results.json.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
@@ -40,7 +40,15 @@ const text = (el: HTMLElement | null) => {
 
 before(async () => {
   work = tempDir('page');
-  const run = await runBuild(FIXTURE, path.join(work, 'site'));
+  // An archive with one earlier run (the fixture, relabelled) and an unreadable file that must be skipped.
+  const archive = path.join(work, 'archive');
+  mkdirSync(archive);
+  const earlier = JSON.parse(fixtureText);
+  earlier.environment.startedAt = '2026-11-01T08:00:00.000Z';
+  earlier.environment.nodeVersion = 'v24.19.0';
+  writeFileSync(path.join(archive, '2026-11-01T08-00-00Z_v24.19.0_host.json'), JSON.stringify(earlier));
+  writeFileSync(path.join(archive, '2026-11-02T08-00-00Z_v24.19.0_host.json'), '{ not json');
+  const run = await runBuild(FIXTURE, path.join(work, 'site'), [], { HOP_BENCH_ARCHIVE: archive });
   buildOutput = run.stdout + run.stderr;
   assert.equal(run.code, 0, `build failed:\n${buildOutput}`);
   html = readFileSync(path.join(work, 'site', 'index.html'), 'utf8');
@@ -293,10 +301,13 @@ describe('structure', () => {
     }
   });
 
-  test('the run history has this build as a row', () => {
-    const current = page.querySelector('#run-history tr[data-current="true"]');
-    assert.ok(current);
-    assert.equal(current.getAttribute('data-run'), results.environment.startedAt);
+  test('the run history lists archived runs oldest first, this build marked, bad files skipped', () => {
+    const rows = page.querySelectorAll('#run-history tbody tr');
+    assert.deepEqual(rows.map((r) => r.getAttribute('data-run')), ['2026-11-01T08:00:00.000Z', results.environment.startedAt]);
+    assert.deepEqual(rows.map((r) => r.getAttribute('data-current')), ['false', 'true']);
+    assert.equal(text(rows[0]!.querySelectorAll('td')[1]!), 'v24.19.0');
+    assert.equal(text(rows[0]!.querySelectorAll('td')[2]!), formatNumber(latency('B').median.p50Us, 1));
+    assert.match(buildOutput, /\[history\] skipped .*2026-11-02T08-00-00Z_v24\.19\.0_host\.json/);
   });
 
   test('no NaN, undefined or null in the prose, and no empty figure cell', () => {
