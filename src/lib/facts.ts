@@ -28,7 +28,7 @@ export const FAILURE_CASE_ID = 'E';
 export const FAILURE_VARIANTS = { 'no-retry': 'noRetry', retry: 'retry', 'retry-key': 'retryKey' } as const;
 
 /** Ratios between latency cases the prose uses: [numerator, denominator]. */
-const RATIO_PAIRS = [
+export const RATIO_PAIRS = [
   ['B', 'A'],
   ['C', 'A'],
   ['D', 'A'],

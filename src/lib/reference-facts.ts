@@ -9,19 +9,10 @@
  * reference machine; `referenceFacts` prefixes them with "ref.".
  */
 import { parseReport } from '@split-on-evidence/hop-bench/reference';
-import { mergeFacts, FAILURE_VARIANTS, type Facts, FactError } from './facts.ts';
+import { mergeFacts, FAILURE_VARIANTS, RATIO_PAIRS, type Facts, FactError } from './facts.ts';
 
 /** Path of the reference report, relative to the project root. */
 export const REFERENCE_REPORT_PATH = 'bench/reference/reference-output-2026-10-19.txt';
-
-const RATIO_PAIRS = [
-  ['B', 'A'],
-  ['C', 'A'],
-  ['D', 'A'],
-  ['C', 'B'],
-  ['D', 'B'],
-  ['D', 'C'],
-] as const;
 
 const LABEL_TO_VARIANT: Record<string, string> = {
   'no retry': FAILURE_VARIANTS['no-retry'],

@@ -11,26 +11,11 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { serveStatic, type StaticServer } from '../support/static-server.ts';
+import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
 import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
-const SECTIONS = [
-  'The short answer',
-  'What changes when you split: one request, traced',
-  'The cost of one boundary, measured',
-  'Failure injection: when a reply is late',
-  'Availability along a chain',
-  'What the benchmark does not show',
-  'Why microservices slow a small team',
-  'The distributed monolith',
-  'When early services are justified',
-  'Keeping the monolith splittable',
-  'Signals to extract, and false signals',
-  'Costs from published prices',
-  'MVPs and serverless',
-  'Reproducing the numbers',
-  'Sources',
-];
+
 
 let work: string;
 let server: StaticServer;
@@ -79,8 +64,8 @@ describe('the page in Chromium', () => {
   test('desktop, light: no console errors, all sections, tables and listing visible; full-page screenshot', async () => {
     const { page, problems } = await open({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
     const headings = await page.locator('article h2').allTextContents();
-    assert.deepEqual(headings.map((h) => h.trim()), SECTIONS);
-    for (const name of SECTIONS) await assertVisible(page.getByRole('heading', { level: 2, name, exact: true }), name);
+    assert.deepEqual(headings.map((h) => h.trim()), ARTICLE_SECTIONS);
+    for (const name of ARTICLE_SECTIONS) await assertVisible(page.getByRole('heading', { level: 2, name, exact: true }), name);
     await assertVisible(page.locator('#latency-table'), 'A–D table');
     await assertVisible(page.locator('#failure-table'), 'E table');
     await assertVisible(page.locator('#bench-output'), 'bench output');
@@ -122,7 +107,7 @@ describe('the page in Chromium', () => {
 
   test('without JavaScript the article is complete and the copy buttons stay hidden', async () => {
     const { page, problems } = await open({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
-    assert.equal(await page.locator('article h2').count(), SECTIONS.length);
+    assert.equal(await page.locator('article h2').count(), ARTICLE_SECTIONS.length);
     await assertVisible(page.locator('#failure-table'), 'E table');
     await assertVisible(page.locator('figure[data-source-file="bench/src/cli.ts"] pre'), 'code listing');
     assert.equal(await page.locator('button.copy-button:visible').count(), 0);

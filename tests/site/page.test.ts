@@ -15,6 +15,7 @@ import { composeFacts } from '../../src/lib/page-facts.ts';
 import { loadPrices, pricesPath } from '../../src/lib/prices.ts';
 import { REFERENCE_REPORT_PATH } from '../../src/lib/reference-facts.ts';
 import { ratioPhrase } from '../../src/lib/words.ts';
+import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
 import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
 
 // <pre> must be parsed as elements (node-html-parser keeps it raw by default).
@@ -235,23 +236,7 @@ describe('raw output and code listing', () => {
 describe('structure', () => {
   test('all fourteen sections and the sources, in order, each in the table of contents', () => {
     const headings = page.querySelectorAll('article h2').map((h) => text(h));
-    assert.deepEqual(headings, [
-      'The short answer',
-      'What changes when you split: one request, traced',
-      'The cost of one boundary, measured',
-      'Failure injection: when a reply is late',
-      'Availability along a chain',
-      'What the benchmark does not show',
-      'Why microservices slow a small team',
-      'The distributed monolith',
-      'When early services are justified',
-      'Keeping the monolith splittable',
-      'Signals to extract, and false signals',
-      'Costs from published prices',
-      'MVPs and serverless',
-      'Reproducing the numbers',
-      'Sources',
-    ]);
+    assert.deepEqual(headings, [...ARTICLE_SECTIONS]);
     const toc = page.querySelectorAll('nav.toc a').map((a) => a.getAttribute('href'));
     assert.deepEqual(toc, page.querySelectorAll('article h2').map((h) => `#${h.id}`));
     for (const h of page.querySelectorAll('article h2, article h3')) {
