@@ -18,8 +18,10 @@ import { RESULTS_SCHEMA_VERSION, type Results } from './schema.ts';
 import { killAllNow, stopAll } from './services/children.ts';
 import { runSuite } from './suite.ts';
 
-/** Where results go without --out: bench/results/latest.json (ignored by git: results belong to a machine). */
+/** Where a full run's results go without --out: bench/results/latest.json (ignored by git: results belong to a machine). */
 export const DEFAULT_RESULTS_FILE = path.join(BENCH_ROOT, 'results', 'latest.json');
+/** Where a quick or partial run's results go without --out, so they never replace a full run's. */
+export const DEFAULT_PARTIAL_RESULTS_FILE = path.join(BENCH_ROOT, 'results', 'partial.json');
 
 const USAGE = `Usage: npm run bench -- [options]
 
@@ -30,7 +32,8 @@ Options:
   --quick          small counts for a smoke test (1 run, under 30 s)
   --runs N         runs, each with fresh server processes (default 3; quick 1)
   --cases LIST     comma-separated case ids to run, e.g. B,C (default all)
-  --out PATH       results file to write (default ${path.relative(process.cwd(), DEFAULT_RESULTS_FILE) || DEFAULT_RESULTS_FILE})
+  --out PATH       results file to write (default ${path.relative(process.cwd(), DEFAULT_RESULTS_FILE)} for the full
+                   suite, ${path.relative(process.cwd(), DEFAULT_PARTIAL_RESULTS_FILE)} for --quick, --runs or --cases)
   --json           print the results JSON on stdout instead of the report
   --compare FILE   after the run, compare it with FILE (results .json or a report text)
   -h, --help       show this help
@@ -71,7 +74,7 @@ function parseCommandLine(argv: string[]) {
   }
   if (values.out !== undefined && values.out.trim() === '') throw new UsageError('--out needs a file path');
   if (values.compare !== undefined && values.compare.trim() === '') throw new UsageError('--compare needs a file path');
-  return { ...values, runs, caseIds, out: path.resolve(values.out ?? DEFAULT_RESULTS_FILE) };
+  return { ...values, runs, caseIds, out: values.out === undefined ? undefined : path.resolve(values.out) };
 }
 
 async function main(): Promise<number> {
@@ -98,8 +101,10 @@ async function main(): Promise<number> {
     }
   }
 
+  let interrupted = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      interrupted = true;
       process.stderr.write(`\nhop-bench: ${signal}: stopping services; the results file is left as it was.\n`);
       void stopAll().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
     });
@@ -107,6 +112,7 @@ async function main(): Promise<number> {
   process.once('exit', killAllNow);
 
   const config = buildConfig({ quick: options.quick, runs: options.runs, caseIds: options.caseIds });
+  const out = options.out ?? (config.mode === 'full' ? DEFAULT_RESULTS_FILE : DEFAULT_PARTIAL_RESULTS_FILE);
   const startedAt = new Date();
   const environment = collectEnvironment(startedAt);
   const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -125,9 +131,9 @@ async function main(): Promise<number> {
       durationMs,
       report,
     };
-    writeResultsAtomic(options.out, results);
+    writeResultsAtomic(out, results);
     process.stdout.write(options.json ? JSON.stringify(results, null, 2) + '\n' : report);
-    log(`hop-bench: done in ${(durationMs / 1000).toFixed(1)} s; results written to ${path.relative(process.cwd(), options.out) || options.out}`);
+    log(`hop-bench: done in ${(durationMs / 1000).toFixed(1)} s; results written to ${path.relative(process.cwd(), out) || out}`);
     if (config.mode === 'full') log(`hop-bench: archived as ${path.relative(process.cwd(), archiveResults(results))}`);
     for (const warning of noiseWarnings(results)) log(`Warning: ${warning}`);
     if (baseline) {
@@ -136,6 +142,8 @@ async function main(): Promise<number> {
     }
     return 0;
   } catch (error) {
+    // After Ctrl-C the services die with the terminal's SIGINT; that is the interrupt, not a second failure.
+    if (interrupted) return 130;
     log(`hop-bench: the run failed: ${(error as Error).message}\nThe results file was not changed.`);
     return 1;
   } finally {

@@ -29,14 +29,14 @@ export interface ComparisonRow {
   currentP50Us: number;
   /** currentP50Us / baselineP50Us. */
   ratio: number;
-  /** True when the two sides' run p50 ranges do not overlap: the difference exceeds the runs' noise. */
-  beyondNoise: boolean;
+  /** True when the two sides' run p50 ranges do not overlap: the difference exceeds the runs' noise; null when a side has one run (no spread to judge). */
+  beyondNoise: boolean | null;
   /** (current X / current base) ÷ (baseline X / baseline base) for the base case id; null for the base itself or when missing. */
   ratioOfRatios: number | null;
   /** X / base case within each side (e.g. "one hop costs N× an in-process call"). */
   baselineRatioToBase: number | null;
   currentRatioToBase: number | null;
-  /** True when the per-run ratios to the base case of the two sides do not overlap. */
+  /** True when the per-run ratios to the base case of the two sides do not overlap; null without a base or with one run on a side. */
   ratioBeyondNoise: boolean | null;
 }
 
@@ -89,11 +89,12 @@ export function compareSides(baseline: ComparableSide, current: ComparableSide, 
       baselineP50Us: old.p50Us,
       currentP50Us: cur.p50Us,
       ratio: cur.p50Us / old.p50Us,
-      beyondNoise: !overlap(old.runP50Us, cur.runP50Us),
+      beyondNoise: judgeable(old.runP50Us, cur.runP50Us) ? !overlap(old.runP50Us, cur.runP50Us) : null,
       ratioOfRatios: oldRatio !== null && curRatio !== null ? curRatio / oldRatio : null,
       baselineRatioToBase: oldRatio,
       currentRatioToBase: curRatio,
-      ratioBeyondNoise: hasBase ? !overlap(perRunRatios(old, bBase), perRunRatios(cur, cBase)) : null,
+      ratioBeyondNoise:
+        hasBase && judgeable(old.runP50Us, cur.runP50Us) ? !overlap(perRunRatios(old, bBase), perRunRatios(cur, cBase)) : null,
     });
   }
   return { baseline: baseline.label, current: current.label, baseCaseId, rows };
@@ -112,20 +113,28 @@ export function formatComparison(c: Comparison): string {
   ]);
   const widths = head.map((h, k) => Math.max(h.length, ...rows.map((r) => r[k]!.length)));
   const line = (cells: string[]) => cells.map((cell, k) => (k === 0 ? cell.padEnd(widths[k]!) : cell.padStart(widths[k]!))).join('  ');
+  const starred = c.rows.some((r) => r.beyondNoise || r.ratioBeyondNoise);
+  const unjudged = c.rows.some((r) => r.beyondNoise === null);
   return [
     `Baseline: ${c.baseline}`,
     `Current:  ${c.current}`,
     '',
     line(head),
     ...rows.map(line),
-    '',
-    '* the runs of the two sides do not overlap: the difference exceeds the noise between runs.',
+    ...(starred || unjudged ? [''] : []),
+    ...(starred ? ['* the runs of the two sides do not overlap: the difference exceeds the noise between runs.'] : []),
+    ...(unjudged ? ['Noise not judged: a side has a single run. Compare runs made with --runs 3 or more.'] : []),
   ].join('\n') + '\n';
 }
 
 /** A ratio with two decimals, or two significant digits below 0.1 (e.g. 0.0018). */
 export function formatRatio(x: number): string {
   return x >= 0.1 ? x.toFixed(2) : x.toPrecision(2);
+}
+
+/** Noise can be judged only when both sides have at least two runs. */
+function judgeable(a: readonly number[], b: readonly number[]): boolean {
+  return a.length >= 2 && b.length >= 2;
 }
 
 function overlap(a: readonly number[], b: readonly number[]): boolean {

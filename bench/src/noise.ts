@@ -56,7 +56,7 @@ export function noiseWarnings(results: Results): string[] {
     // Case A's timings are dominated by clock reads; its spread says little about the call.
     const remedy = c.id === 'A' ? 'treat A as an order of magnitude only' : 'close other programs, or raise --runs';
     warnings.push(
-      `${c.id}'s p50 varied ${n.p50CvPercent.toFixed(0)}% between runs (${fmt(n.p50MinUs)}–${fmt(n.p50MaxUs)} µs): ${remedy}.`,
+      `${c.id}'s p50 varied between runs by a ${n.p50CvPercent.toFixed(0)}% coefficient of variation (${fmt(n.p50MinUs)}–${fmt(n.p50MaxUs)} µs): ${remedy}.`,
     );
   }
   return warnings;

@@ -2,15 +2,16 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parseResultsText } from '../src/schema.ts';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'hop-bench-cli-'));
+after(() => rmSync(tmp, { recursive: true, force: true }));
 
 function runCli(args: string[], tag = randomUUID()) {
   return spawnSync(process.execPath, [CLI, ...args], {

@@ -53,6 +53,16 @@ test('the reference report compares against a results file', () => {
   assert.match(c.baseline, /^Apple M1 Max, Node v24\.20\.0, 2026-10-19$/);
 });
 
+test('with a single run on a side, noise is not judged and the table says so', () => {
+  const one = comparableFromResults(load());
+  one.cases.forEach((c) => (c.runP50Us = [c.p50Us]));
+  const c = compareSides(one, comparableFromResults(load()));
+  assert.ok(c.rows.every((r) => r.beyondNoise === null && (r.ratioBeyondNoise === null)));
+  const text = formatComparison(c);
+  assert.doesNotMatch(text, /\*/);
+  assert.match(text, /Noise not judged: a side has a single run/);
+});
+
 test('formatRatio keeps two significant digits for small ratios', () => {
   assert.equal(formatRatio(3.2049), '3.20');
   assert.equal(formatRatio(0.0018123), '0.0018');

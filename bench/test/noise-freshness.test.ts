@@ -29,7 +29,7 @@ test('noise warnings name the case, the spread and a remedy', () => {
   for (const c of r.cases) if (c.kind === 'latency') c.runs.forEach((run) => (run.p50Us = 50));
   assert.deepEqual(noiseWarnings(r), []);
   [80, 100, 120].forEach((v, k) => (latency(r, 'B').runs[k]!.p50Us = v));
-  assert.deepEqual(noiseWarnings(r), ["B's p50 varied 16% between runs (80.0–120.0 µs): close other programs, or raise --runs."]);
+  assert.deepEqual(noiseWarnings(r), ["B's p50 varied between runs by a 16% coefficient of variation (80.0–120.0 µs): close other programs, or raise --runs."]);
   r.config.runs = 1;
   assert.match(noiseWarnings(r)[0]!, /^Only 1 run\(s\): .* Use --runs 3 or more/);
 });

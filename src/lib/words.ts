@@ -25,6 +25,7 @@ export const RATIO_BANDS: readonly RatioBand[] = [
   { below: 10, phrase: 'several times as much as' },
   { below: 100, phrase: 'tens of times as much as' },
   { below: 1000, phrase: 'hundreds of times as much as' },
+  { below: 2000, phrase: 'over a thousand times as much as' },
   { below: 10_000, phrase: 'thousands of times as much as' },
   { below: Infinity, phrase: 'tens of thousands of times as much as' },
 ];

@@ -18,8 +18,14 @@ after(() => rmSync(work, { recursive: true, force: true }));
 function withRetryKeyDuplicates(duplicates: number): string {
   const data = JSON.parse(readFileSync(FIXTURE, 'utf8'));
   const run0 = data.cases.find((c: { id: string }) => c.id === 'E').variants.find((v: { id: string }) => v.id === 'retry-key').runs[0];
+  const printed = `invoices written ${run0.invoicesWritten}, duplicates ${run0.duplicates}`;
   run0.invoicesWritten = run0.calls + duplicates;
   run0.duplicates = duplicates;
+  // The stored report must agree with the figures (the schema checks it), so edit its first bracket too.
+  data.report = data.report.replace(/^( {2}retry \+ idempotency key.*?)invoices written \d+, duplicates \d+/m, (_: string, head: string) => {
+    assert.ok(head.length > 0 && data.report.includes(printed));
+    return `${head}invoices written ${run0.invoicesWritten}, duplicates ${duplicates}`;
+  });
   const file = path.join(work, `retry-key-duplicates-${duplicates}.json`);
   writeFileSync(file, JSON.stringify(data));
   return file;

@@ -3,10 +3,11 @@
  * except the explicit exemptions (dates, section numbers, percentile names, two product names).
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { articleFiles } from '../../src/build/check-article.ts';
+import { articleFiles, checkArticle } from '../../src/build/check-article.ts';
 import { findTypedNumerals, NUMERAL_EXEMPTIONS } from '../../src/lib/prose-numerals.ts';
 import { ROOT } from '../support/site-build.ts';
 
@@ -52,4 +53,35 @@ test('the article has no numerals in its prose that are not bound to data or exe
     findTypedNumerals(readFileSync(file, 'utf8')).map((f) => `${path.relative(ROOT, file)}:${f.line}: "${f.numeral}" in "${f.context}"`),
   );
   assert.deepEqual(found, [], `typed numerals; bind them to a fact (<Fig>, <Count>, <Ratio>) or reword:\n${found.join('\n')}`);
+});
+
+describe('the build stage', () => {
+  const rootWith = (mdx: string) => {
+    const root = mkdtempSync(path.join(tmpdir(), 'soe-article-'));
+    mkdirSync(path.join(root, 'content'));
+    writeFileSync(path.join(root, 'content', 'a.mdx'), mdx);
+    return root;
+  };
+
+  test('fails on a number typed into the prose, naming the file, line and number', () => {
+    const root = rootWith('---\ntitle: x\n---\n\nA hop took 42 µs.\n');
+    try {
+      assert.throws(() => checkArticle(root, { 'B.p50Us': 230 }, () => {}), /numbers typed into its prose:\n {2}content\/a\.mdx:5: "42" in "A hop took 42 µs\."/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('a condition that cannot be evaluated is reported as such, not as a false claim', () => {
+    const root = rootWith('---\ntitle: x\n---\n\n<Claim when="B.p50Uss > 1">slow</Claim>\n');
+    try {
+      assert.throws(() => checkArticle(root, { 'B.p50Us': 230 }, () => {}), (error: Error) => {
+        assert.match(error.message, /cannot be evaluated/);
+        assert.doesNotMatch(error.message, /is false for these results/);
+        return true;
+      });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -4,13 +4,14 @@
  * entry and the field, and leaves the previous output exactly as it was.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { parse } from 'node-html-parser';
 import { FIXTURE, runBuild, snapshotDir, tempDir } from '../support/site-build.ts';
 
 const dir = tempDir('prices');
+after(() => rmSync(dir, { recursive: true, force: true }));
 const good = JSON.parse(readFileSync('tests/costs/fixtures/prices-2026-10-19.json', 'utf8'));
 
 describe('a build with a changed price', () => {

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -213,6 +213,7 @@ describe('dates do not depend on the build machine’s time zone', () => {
     assert.equal(child.status, 0, child.stderr);
     return { tz, out: child.stdout.trim() };
   });
+  rmSync(dir, { recursive: true, force: true });
   it('shows the dates as written and the same age in every zone', () => {
     for (const { tz, out } of outputs) {
       assert.equal(out, JSON.stringify({ asOf: '2026-10-19', read: ['2026-10-19', '2026-10-19', '2026-10-19', '2026-10-19'], age: 42 }), tz);
