@@ -46,12 +46,16 @@ async function waitFor(check: () => boolean, ms: number, what: string): Promise<
   }
 }
 
-/** Starts the CLI, resolves once stderr shows `marker`; returns the child, its tag and a promise of its exit. */
-async function startCliUntil(args: string[], marker: RegExp) {
+/**
+ * Starts the CLI, resolves once stderr shows `marker`; returns the child, its tag and a promise of its exit.
+ * With `group`, the CLI leads its own process group, as a shell job does, so a Ctrl-C can reach every process.
+ */
+async function startCliUntil(args: string[], marker: RegExp, group = false) {
   const tag = randomUUID();
   const child = spawn(process.execPath, [CLI, ...args], {
     env: { ...process.env, HOP_BENCH_TEST_TAG: tag },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: group,
   });
   let stderr = '';
   child.stderr.setEncoding('utf8');
@@ -137,6 +141,15 @@ test('SIGINT mid-run stops every service and leaves the previous results file in
   assert.equal(readFileSync(out, 'utf8'), '{"previous": true}\n');
   assert.deepEqual(processesTagged(run.tag), []);
   assert.deepEqual(readdirSync(tmp).filter((f) => f.includes('.tmp-')), [], 'no temp file left behind');
+});
+
+test('Ctrl-C reaching every process mid-chain is one interrupt, not a failure', { timeout: 120_000 }, async () => {
+  const run = await startCliUntil(['--quick', '--cases', 'D,E', '--out', path.join(tmp, 'ctrl-c.json')], /D\. 3 sequential HTTP hops/, true);
+  process.kill(-run.child.pid!, 'SIGINT'); // the whole group, like a terminal's Ctrl-C
+  const { code } = await run.exit;
+  assert.equal(code, 130, run.stderr());
+  assert.doesNotMatch(run.stderr(), /the run failed/);
+  await waitFor(() => processesTagged(run.tag).length === 0, 5_000, 'every bench process to exit');
 });
 
 test('a killed bench takes its services with it', { timeout: 120_000 }, async () => {

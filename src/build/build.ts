@@ -8,7 +8,7 @@
  *   5. publish: swap the new site into the output folder (default dist/).
  * Exit codes: 0 built, 1 failed (the output folder is untouched), 2 bad usage.
  */
-import { rmSync } from 'node:fs';
+import { accessSync, constants, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { composeFacts, readReferenceText } from '../lib/page-facts.ts';
@@ -39,6 +39,8 @@ async function main(): Promise<number> {
   }
   const tempDir = `${options.outDir}.tmp-${process.pid}`;
   try {
+    assertWritable(ROOT, 'where Astro keeps its build cache (.astro/)');
+    assertWritable(path.dirname(options.outDir), 'where the site is built and swapped in');
     const loaded = await ensureResults(ROOT, resultsPath(ROOT), options, log);
     const now = new Date();
     const prices = loadPrices(pricesPath(ROOT), now, { warn: (message) => log(`build: warning: ${message}`) });
@@ -58,6 +60,15 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     rmSync(tempDir, { recursive: true, force: true });
+  }
+}
+
+/** Fails early, with a plain message, when a folder the build writes to is not writable. */
+function assertWritable(dir: string, why: string): void {
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new BuildError(`cannot write to ${dir}, ${why}. Fix: make it writable (or, for the output, pass --out-dir DIR).`);
   }
 }
 

@@ -1,4 +1,5 @@
 /** Command-line options and environment of `npm run build`. */
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BuildError } from './errors.ts';
@@ -61,7 +62,16 @@ export function parseBuildOptions(argv: string[], env: NodeJS.ProcessEnv, rootDi
   return {
     fresh: values.fresh || envFresh,
     freshReason: values.fresh ? '--fresh' : envFresh ? 'HOP_BENCH_FRESH=1' : '',
-    outDir: outDir ? path.resolve(outDir) : path.join(rootDir, 'dist'),
+    outDir: followLink(outDir ? path.resolve(outDir) : path.join(rootDir, 'dist')),
     help: values.help,
   };
+}
+
+/** A symlinked output folder is published through: the swap replaces its target, not the link. */
+function followLink(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir; // not there yet
+  }
 }

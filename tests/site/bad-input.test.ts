@@ -4,7 +4,7 @@
  * the fix, exit 1, and leave a previously built output folder byte-identical.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FIXTURE, runBuild, snapshotDir, tempDir } from '../support/site-build.ts';
@@ -75,5 +75,23 @@ describe('bad results files', () => {
     assert.equal(run.code, 2);
     assert.match(run.stderr, /Usage: npm run build/);
     for (const [name, bytes] of before_) assert.ok(readFileSync(path.join(out, name)).equals(bytes));
+  });
+});
+
+describe('the output folder', () => {
+  test('a hand-edited median is refused as results the bench did not write', async () => {
+    const file = variant('edited-median.json', (d) => (d.cases[1].median.p50Us = 200));
+    await expectFailure(file, [/cases\.1\.median\.p50Us: is 200 but the median of the runs is/, /re-run it \(npm run bench\)/]);
+  });
+
+  test('a symlinked output folder stays a link; the site lands in its target', async () => {
+    const target = path.join(work, 'link-target');
+    const link = path.join(work, 'link');
+    mkdirSync(target);
+    symlinkSync(target, link);
+    const run = await runBuild(FIXTURE, link);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.ok(lstatSync(link).isSymbolicLink(), 'still a link');
+    assert.ok(existsSync(path.join(target, 'index.html')));
   });
 });
