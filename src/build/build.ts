@@ -8,7 +8,7 @@
  *   5. publish: swap the new site into the output folder (default dist/).
  * Exit codes: 0 built, 1 failed (the output folder is untouched), 2 bad usage.
  */
-import { accessSync, constants, rmSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { composeFacts, readReferenceText } from '../lib/page-facts.ts';
@@ -40,7 +40,7 @@ async function main(): Promise<number> {
   const tempDir = `${options.outDir}.tmp-${process.pid}`;
   try {
     assertWritable(ROOT, 'where Astro keeps its build cache (.astro/)');
-    assertWritable(path.dirname(options.outDir), 'where the site is built and swapped in');
+    assertWritable(path.dirname(options.outDir), 'where the site is built and swapped in', true);
     const loaded = await ensureResults(ROOT, resultsPath(ROOT), options, log);
     const now = new Date();
     const prices = loadPrices(pricesPath(ROOT), now, { warn: (message) => log(`build: warning: ${message}`) });
@@ -63,9 +63,10 @@ async function main(): Promise<number> {
   }
 }
 
-/** Fails early, with a plain message, when a folder the build writes to is not writable. */
-function assertWritable(dir: string, why: string): void {
+/** Fails early, with a plain message, when a folder the build writes to is not writable (created first when asked). */
+function assertWritable(dir: string, why: string, create = false): void {
   try {
+    if (create) mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);
   } catch {
     throw new BuildError(`cannot write to ${dir}, ${why}. Fix: make it writable (or, for the output, pass --out-dir DIR).`);
