@@ -212,15 +212,8 @@ export const FailureCaseSchema = z.object({
 /** Any case result; new kinds of case join this union. */
 export const CaseResultSchema = z.discriminatedUnion('kind', [LatencyCaseSchema, FailureCaseSchema]);
 
-const ResultsShape = z.object({
-  config: ConfigSchema,
-  cases: z.array(CaseResultSchema),
-  report: z.string(),
-});
-
-/** A complete results file of hop-bench, checked for internal consistency (see `checkConsistency`). */
-export const ResultsSchema = z
-  .object({
+/** The fields of a results file; `ResultsSchema` adds the consistency checks. */
+const ResultsObject = z.object({
   schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
   /** Name and version of the bench package. */
   tool: z.object({ name: z.literal('hop-bench'), version: z.string() }),
@@ -232,8 +225,10 @@ export const ResultsSchema = z
   durationMs: nonNegative,
   /** The terminal report exactly as printed on stdout. */
   report: z.string().min(1),
-  })
-  .superRefine(checkConsistency);
+});
+
+/** A complete results file of hop-bench, checked for internal consistency (see `checkConsistency`). */
+export const ResultsSchema = ResultsObject.superRefine(checkConsistency);
 
 type Issue = { path: (string | number)[]; message: string };
 
@@ -243,7 +238,7 @@ type Issue = { path: (string | number)[]; message: string };
  * outcome, duplicates are invoices minus calls, each case has config.runs runs, and the stored report
  * prints the same medians and counts. A hand-edited figure breaks one of these.
  */
-function checkConsistency(results: z.input<typeof ResultsShape>, ctx: z.RefinementCtx): void {
+function checkConsistency(results: z.infer<typeof ResultsObject>, ctx: z.RefinementCtx): void {
   const issues: Issue[] = [];
   const edited = 'results are written by the bench, not by hand: re-run it (npm run bench)';
   const runsExpected = results.config.runs;

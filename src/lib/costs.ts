@@ -131,11 +131,6 @@ export function formatMicros(micros: number): string {
   return `${whole}.${fraction}`;
 }
 
-/** Describes an item's size or tier for a table header: "0.5 CPU, 512 MB" or the product name. */
-export function itemLabel(item: PriceItem): string {
-  return item.specs ? `${item.specs.cpu} CPU, ${item.specs.memory}` : item.product;
-}
-
 /**
  * Named figures for the article's prose, bound to the price file (numbers only; dates are in the file).
  * Names end in the unit suffixes of src/lib/format.ts (Cents = USD amount in cents).

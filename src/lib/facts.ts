@@ -38,6 +38,19 @@ export const RATIO_PAIRS = [
 ] as const;
 
 /**
+ * Adds ratio.XoverY.p50/.p95/.p99 for every pair of RATIO_PAIRS to `facts`, from X.pNNUs / Y.pNNUs.
+ * A zero denominator (A's percentiles can round to 0 µs on a fast machine) gives no ratio.
+ */
+export function addRatioFacts(facts: Record<string, number>): void {
+  for (const [x, y] of RATIO_PAIRS) {
+    for (const p of ['p50', 'p95', 'p99'] as const) {
+      const denominator = facts[`${y}.${p}Us`];
+      if (denominator !== undefined && denominator > 0) facts[`ratio.${x}over${y}.${p}`] = facts[`${x}.${p}Us`]! / denominator;
+    }
+  }
+}
+
+/**
  * Joins fact records into one.
  * @throws FactError when two records define the same name, or a value is not a finite number.
  */
@@ -156,13 +169,7 @@ export function resultFacts(results: Results): Facts {
       }
     }
   }
-  for (const [x, y] of RATIO_PAIRS) {
-    for (const p of ['p50', 'p95', 'p99'] as const) {
-      const denominator = facts[`${y}.${p}Us`]!;
-      // A's percentiles can round to 0 µs on a fast machine; a ratio to zero has no meaning.
-      if (denominator > 0) put(`ratio.${x}over${y}.${p}`, facts[`${x}.${p}Us`]! / denominator);
-    }
-  }
+  addRatioFacts(facts);
   const d = latencyCase(results, 'D');
   if (d.hops > 0) put('D.perHopP50Us', d.median.p50Us / d.hops);
 

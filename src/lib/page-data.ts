@@ -4,13 +4,11 @@
  * `astro dev` it is read again on each request so a new bench run shows up on reload.
  */
 import { root } from 'astro:config/server';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Facts } from './facts.ts';
-import { composeFacts } from './page-facts.ts';
+import { composeFacts, readReferenceText } from './page-facts.ts';
 import { loadPrices, pricesPath, type Prices } from './prices.ts';
-import { REFERENCE_REPORT_PATH, referenceSetup, type ReferenceSetup } from './reference-facts.ts';
+import { referenceSetup, type ReferenceSetup } from './reference-facts.ts';
 import { loadResults, resultsPath, type LoadedResults } from './results-source.ts';
 
 /** Results, facts and where they came from. */
@@ -20,6 +18,8 @@ export interface PageData extends LoadedResults {
   rootDir: string;
   /** The labelled reference run's machine, OS and date. */
   reference: ReferenceSetup;
+  /** The labelled reference run's report text, as kept in the repo. */
+  referenceText: string;
   /** The validated price file ($HOP_PRICES_FILE or content/prices.json). */
   prices: Prices;
   /** Build time: the age of the prices is counted to it. */
@@ -37,13 +37,14 @@ export function pageData(): PageData {
   if (cached && import.meta.env.PROD) return cached;
   const rootDir = fileURLToPath(root);
   const loaded = loadResults(resultsPath(rootDir).file);
-  const referenceText = readFileSync(path.join(rootDir, REFERENCE_REPORT_PATH), 'utf8');
+  const referenceText = readReferenceText(rootDir);
   const now = new Date();
   const prices = loadPrices(pricesPath(rootDir), now);
   cached = {
     ...loaded,
     rootDir,
     reference: referenceSetup(referenceText),
+    referenceText,
     prices,
     now,
     facts: composeFacts({ results: loaded.results, referenceText, prices, now }),

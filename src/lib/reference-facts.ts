@@ -9,7 +9,7 @@
  * reference machine; `referenceFacts` prefixes them with "ref.".
  */
 import { parseReport } from '@split-on-evidence/hop-bench/reference';
-import { mergeFacts, FAILURE_VARIANTS, RATIO_PAIRS, type Facts, FactError } from './facts.ts';
+import { addRatioFacts, mergeFacts, FAILURE_VARIANTS, type Facts, FactError } from './facts.ts';
 
 /** Path of the reference report, relative to the project root. */
 export const REFERENCE_REPORT_PATH = 'bench/reference/reference-output-2026-10-19.txt';
@@ -53,9 +53,7 @@ export function reportFacts(text: string): Facts {
   for (const key of Object.values(LABEL_TO_VARIANT)) {
     if (facts[`E.${key}.failed.total`] === undefined) throw new FactError(`reference report: no line for failure variant ${key}`);
   }
-  for (const [x, y] of RATIO_PAIRS) {
-    for (const p of ['p50', 'p95', 'p99']) facts[`ratio.${x}over${y}.${p}`] = facts[`${x}.${p}Us`]! / facts[`${y}.${p}Us`]!;
-  }
+  addRatioFacts(facts);
   return mergeFacts(facts);
 }
 
@@ -79,10 +77,9 @@ export interface ReferenceSetup {
  * @throws FactError when the Machine, OS or Date line is missing.
  */
 export function referenceSetup(text: string): ReferenceSetup {
-  const header = (key: string) => {
-    const line = text.split('\n').find((l) => l.startsWith(`${key}: `));
-    if (!line) throw new FactError(`reference report: no "${key}:" line`);
-    return line.slice(key.length + 2).trim();
-  };
-  return { machine: header('Machine'), os: header('OS'), date: header('Date') };
+  const { machine, os, date } = parseReport(text);
+  for (const [key, value] of [['Machine', machine], ['OS', os], ['Date', date]] as const) {
+    if (value.trim() === '') throw new FactError(`reference report: no "${key}:" line`);
+  }
+  return { machine: machine.trim(), os: os.trim(), date: date.trim() };
 }

@@ -35,8 +35,3 @@ const FIGURES: Record<string, SourceFigure> = {
 export function sourceFacts(): Facts {
   return mergeFacts(Object.fromEntries(Object.entries(FIGURES).map(([name, f]) => [name, f.value])));
 }
-
-/** The citation of a source fact, or undefined when the name is not a source fact. */
-export function sourceOf(name: string): string | undefined {
-  return FIGURES[name]?.source;
-}

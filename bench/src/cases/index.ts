@@ -7,8 +7,3 @@ import { caseE } from './e-failure.ts';
 import type { BenchCase } from './types.ts';
 
 export const CASES: readonly BenchCase[] = [caseA, caseB, caseC, caseD, caseE];
-
-/** Looks up a case by id. @returns undefined for an unknown id. */
-export function caseById(id: string): BenchCase | undefined {
-  return CASES.find((c) => c.id === id);
-}

@@ -112,11 +112,6 @@ export function killAllNow(): void {
   for (const child of live) child.kill('SIGKILL');
 }
 
-/** Number of service processes started and not yet exited. */
-export function liveServiceCount(): number {
-  return live.size;
-}
-
 /** Resolves after `ms` milliseconds. */
 export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
