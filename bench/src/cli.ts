@@ -15,7 +15,8 @@ import { noiseWarnings } from './noise.ts';
 import { formatReport } from './report.ts';
 import { writeResultsAtomic } from './results-file.ts';
 import { RESULTS_SCHEMA_VERSION, type Results } from './schema.ts';
-import { killAllNow, stopAll } from './services/children.ts';
+import { pinningPlan, pinProcess } from './pinning.ts';
+import { killAllNow, pinServicesTo, stopAll } from './services/children.ts';
 import { runSuite } from './suite.ts';
 
 /** Where a full run's results go without --out: bench/results/latest.json (ignored by git: results belong to a machine). */
@@ -36,6 +37,8 @@ Options:
                    suite, ${path.relative(process.cwd(), DEFAULT_PARTIAL_RESULTS_FILE)} for --quick, --runs or --cases)
   --json           print the results JSON on stdout instead of the report
   --compare FILE   after the run, compare it with FILE (results .json or a report text)
+  --pin            Linux: pin this process to one CPU and every service to another (taskset);
+                   off by default, see bench/README.md for what it did to the spread
   -h, --help       show this help
 `;
 
@@ -53,6 +56,7 @@ function parseCommandLine(argv: string[]) {
       out: { type: 'string' },
       json: { type: 'boolean', default: false },
       compare: { type: 'string' },
+      pin: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -111,7 +115,18 @@ async function main(): Promise<number> {
   }
   process.once('exit', killAllNow);
 
-  const config = buildConfig({ quick: options.quick, runs: options.runs, caseIds: options.caseIds });
+  let pin: { clientCpu: number; serviceCpu: number } | undefined;
+  if (options.pin) {
+    const chosen = pinningPlan();
+    if (chosen.plan === null) {
+      process.stderr.write(`hop-bench: --pin: ${chosen.reason}; run without --pin.\n`);
+      return 2;
+    }
+    pin = chosen.plan;
+    pinProcess(process.pid, pin.clientCpu);
+    pinServicesTo(pin.serviceCpu);
+  }
+  const config = buildConfig({ quick: options.quick, runs: options.runs, caseIds: options.caseIds, pin });
   const out = options.out ?? (config.mode === 'full' ? DEFAULT_RESULTS_FILE : DEFAULT_PARTIAL_RESULTS_FILE);
   const startedAt = new Date();
   const environment = collectEnvironment(startedAt);

@@ -22,6 +22,8 @@ export interface ConfigChoice {
   runs?: number;
   /** Case ids in any order; defaults to all. Run in registry order. */
   caseIds?: readonly string[];
+  /** CPUs to pin the client and the services to (--pin); unpinned when absent. */
+  pin?: { clientCpu: number; serviceCpu: number };
 }
 
 /**
@@ -43,6 +45,7 @@ export function buildConfig(choice: ConfigChoice): BenchConfig {
     runs,
     pauseBetweenRunsMs: choice.quick ? 200 : SUITE_DEFAULTS.pauseBetweenRunsMs,
     cases: selected.map((c) => c.id),
+    pinning: choice.pin ? { pinned: true, ...choice.pin } : { pinned: false, clientCpu: null, serviceCpu: null },
     latency: Object.fromEntries(selected.flatMap((c) => (c.kind === 'latency' ? [[c.id, c.counts[size]]] : []))),
     failure: Object.fromEntries(selected.flatMap((c) => (c.kind === 'failure' ? [[c.id, c.counts[size]]] : []))),
   };

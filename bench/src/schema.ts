@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { parseReport } from './report-parse.ts';
-import { median } from './stats.ts';
+import { latencyIntervals, median } from './stats.ts';
 
 /** Version of the results layout; bump when a field changes meaning. */
 export const RESULTS_SCHEMA_VERSION = 1;
@@ -98,6 +98,17 @@ export const ConfigSchema = z.object({
   serverKeepAliveMs: nonNegative,
   /** Longest wait for a child service to start listening, ms. */
   serviceStartTimeoutMs: z.number().positive(),
+  /** CPU pinning (--pin, Linux): client and services on separate CPUs; absent in files written before it existed. */
+  pinning: z
+    .object({
+      /** True when the client and the services were pinned. */
+      pinned: z.boolean(),
+      /** CPU of the bench process that makes the calls; null when not pinned. */
+      clientCpu: count.nullable(),
+      /** CPU of every service process; null when not pinned. */
+      serviceCpu: count.nullable(),
+    })
+    .default({ pinned: false, clientCpu: null, serviceCpu: null }),
   /** Per-case parameters, by case id. */
   latency: z.record(z.string(), LatencyCaseConfigSchema),
   failure: z.record(z.string(), FailureCaseConfigSchema),
@@ -152,6 +163,29 @@ export const LatencyMedianSchema = z.object({
   p50CvPercent: nonNegative,
 });
 
+/** A confidence interval of one figure, µs. */
+export const IntervalUsSchema = z.object({
+  /** Lower bound, µs. */
+  lowUs: nonNegative,
+  /** Upper bound, µs. */
+  highUs: nonNegative,
+});
+
+/**
+ * Confidence intervals for a latency case's medians across runs: distribution-free, from order
+ * statistics of the run figures (method and source: `medianInterval` in stats.ts).
+ */
+export const LatencyIntervalsSchema = z.object({
+  /** Exact coverage of each interval, percent: 75 for 3 runs (min–max), 93.75 for 5, ≥ 95 from 6; 0 for one run. */
+  confidencePercent: z.number().min(0).max(100),
+  /** Interval for the median of the runs' p50, µs. */
+  p50Us: IntervalUsSchema,
+  /** Interval for the median of the runs' p95, µs. */
+  p95Us: IntervalUsSchema,
+  /** Interval for the median of the runs' p99, µs. */
+  p99Us: IntervalUsSchema,
+});
+
 /** One variant of the failure case in one run. */
 export const FailureVariantRunSchema = z.object({
   run: count,
@@ -199,6 +233,8 @@ export const LatencyCaseSchema = z.object({
   hops: count,
   runs: z.array(LatencyRunSchema).min(1),
   median: LatencyMedianSchema,
+  /** Confidence intervals of the medians, from the runs. */
+  intervals: LatencyIntervalsSchema,
 });
 
 /** A failure-injection case and its variants, in the order they ran. */
@@ -257,6 +293,17 @@ function checkConsistency(results: z.infer<typeof ResultsObject>, ctx: z.Refinem
           issues.push({ path: ['cases', k, 'median', field], message: `is ${c.median[field]} but the median of the runs is ${expected}; ${edited}` });
         }
       }
+      const intervals = latencyIntervals(c.runs);
+      for (const field of ['p50Us', 'p95Us', 'p99Us'] as const) {
+        const got = c.intervals[field];
+        const want = intervals[field];
+        if (!close(got.lowUs, want.lowUs) || !close(got.highUs, want.highUs)) {
+          issues.push({ path: ['cases', k, 'intervals', field], message: `is ${got.lowUs}–${got.highUs} but the runs give ${want.lowUs}–${want.highUs}; ${edited}` });
+        }
+      }
+      if (!close(c.intervals.confidencePercent, intervals.confidencePercent)) {
+        issues.push({ path: ['cases', k, 'intervals', 'confidencePercent'], message: `is ${c.intervals.confidencePercent}, ${c.runs.length} runs give ${intervals.confidencePercent}; ${edited}` });
+      }
       c.runs.forEach((r, j) => {
         const at = ['cases', k, 'runs', j];
         if (!(r.minUs <= r.p50Us && r.p50Us <= r.p95Us && r.p95Us <= r.p99Us && r.p99Us <= r.maxUs)) {
@@ -303,6 +350,7 @@ export type FailureCaseConfig = z.infer<typeof FailureCaseConfigSchema>;
 export type SocketCount = z.infer<typeof SocketCountSchema>;
 export type LatencyRun = z.infer<typeof LatencyRunSchema>;
 export type LatencyMedian = z.infer<typeof LatencyMedianSchema>;
+export type LatencyIntervalsRecord = z.infer<typeof LatencyIntervalsSchema>;
 export type LatencyCaseResult = z.infer<typeof LatencyCaseSchema>;
 export type FailureVariantRun = z.infer<typeof FailureVariantRunSchema>;
 export type FailureVariant = z.infer<typeof FailureVariantSchema>;

@@ -114,3 +114,101 @@ export function spread(values: readonly number[]): { cvPercent: number; min: num
     max: Math.max(...values),
   };
 }
+
+/** A distribution-free confidence interval for a median, in the unit of the values. */
+export interface MedianInterval {
+  low: number;
+  high: number;
+  /** The interval's exact coverage, percent: what the order statistics give, which is below 95 for fewer than 6 values. */
+  confidencePercent: number;
+}
+
+/** The confidence the bench aims for; with fewer than 6 runs the exact coverage is lower and is stated. */
+export const TARGET_CONFIDENCE_PERCENT = 95;
+
+/**
+ * P(X ≤ k) for X ~ Binomial(n, 1/2), exactly (sums of binomial coefficients over 2^n).
+ * @throws RangeError when n is not a whole number ≥ 0.
+ */
+export function binomialHalfCdf(k: number, n: number): number {
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`n must be a whole number ≥ 0, got ${n}`);
+  if (k < 0) return 0;
+  let term = 1;
+  let sum = 0;
+  for (let i = 0; i <= Math.min(k, n); i++) {
+    sum += term;
+    term = (term * (n - i)) / (i + 1);
+  }
+  return sum / 2 ** n;
+}
+
+/**
+ * Confidence interval for the median of the distribution the values come from (here: one figure,
+ * e.g. p50, of each run), from order statistics, with no assumption about that distribution.
+ *
+ * Method (Conover, "Practical Nonparametric Statistics", 3rd ed., Wiley 1999, §3.2, confidence interval
+ * for a quantile; also Hahn & Meeker, "Statistical Intervals", Wiley 1991, §5.2): for n values sorted
+ * x(1) ≤ … ≤ x(n), [x(k), x(n+1−k)] covers the population median with probability
+ * 1 − 2·P(Binomial(n, ½) ≤ k − 1). We take the largest k whose coverage is at least 95%. Below 6 values
+ * no k reaches 95% and the interval is the min–max, whose exact coverage is 1 − 2^(1−n): 75% for the
+ * default 3 runs, 87.5% for 4, 93.75% for 5, 96.9% for 6. That coverage is returned and printed with the
+ * interval; we do not call a 75% interval a 95% one. Why not a bootstrap or Student's t over 3 runs:
+ * a bootstrap of 3 values can only return their min–max with an unknown, optimistic coverage, and t
+ * assumes normal run figures, which one slow run on a shared machine breaks. The interval reflects
+ * run-to-run variation only (each run's own percentile is a single figure of 1,000s of samples).
+ *
+ * @param values one figure per run (any unit); order does not matter.
+ * @returns low/high in the values' unit and the exact coverage in percent (0 for one value).
+ * @throws RangeError when `values` is empty.
+ */
+export function medianInterval(values: readonly number[]): MedianInterval {
+  const n = values.length;
+  if (n === 0) throw new RangeError('interval of no values');
+  const s = [...values].sort((a, b) => a - b);
+  const coverage = (k: number) => 1 - 2 * binomialHalfCdf(k - 1, n);
+  let k = 1;
+  while (k + 1 <= Math.floor(n / 2) && coverage(k + 1) >= TARGET_CONFIDENCE_PERCENT / 100) k++;
+  return { low: s[k - 1]!, high: s[n - k]!, confidencePercent: n === 1 ? 0 : coverage(k) * 100 };
+}
+
+/**
+ * Modified z-scores, 0.6745 × (x − median) / MAD (Iglewicz & Hoaglin, "How to Detect and Handle
+ * Outliers", ASQC 1993; hyperfine flags outliers the same way). |score| > 3.5 marks an outlier.
+ * When the MAD is 0 (most values equal), a value off the median scores ±Infinity and the others 0.
+ * @throws RangeError when `values` is empty.
+ */
+export function modifiedZScores(values: readonly number[]): number[] {
+  const m = median(values);
+  const mad = median(values.map((v) => Math.abs(v - m)));
+  return values.map((v) => (v === m ? 0 : mad === 0 ? Math.sign(v - m) * Infinity : (0.6745 * (v - m)) / mad));
+}
+
+/** Modified z-score beyond which a run is an outlier (Iglewicz & Hoaglin 1993). */
+export const OUTLIER_Z = 3.5;
+
+/** Interval of one figure across runs, µs. */
+export interface IntervalUs {
+  lowUs: number;
+  highUs: number;
+}
+
+/** Intervals of a latency case's median p50, p95 and p99 across its runs (see `medianInterval`). */
+export interface LatencyIntervals {
+  /** Exact coverage of every interval of the case, percent (they share the run count). */
+  confidencePercent: number;
+  p50Us: IntervalUs;
+  p95Us: IntervalUs;
+  p99Us: IntervalUs;
+}
+
+/**
+ * Intervals for the medians of each run's p50, p95 and p99, µs.
+ * @throws RangeError when `runs` is empty.
+ */
+export function latencyIntervals(runs: readonly { p50Us: number; p95Us: number; p99Us: number }[]): LatencyIntervals {
+  const of = (field: 'p50Us' | 'p95Us' | 'p99Us') => {
+    const i = medianInterval(runs.map((r) => r[field]));
+    return { lowUs: i.low, highUs: i.high };
+  };
+  return { confidencePercent: medianInterval(runs.map((r) => r.p50Us)).confidencePercent, p50Us: of('p50Us'), p95Us: of('p95Us'), p99Us: of('p99Us') };
+}

@@ -6,7 +6,7 @@ import { CASES } from './cases/index.ts';
 import type { RunContext } from './cases/types.ts';
 import type { BenchConfig, CaseResult, FailureVariantRun, LatencyRun } from './schema.ts';
 import { delay, startEntitlementService, startRelayService } from './services/children.ts';
-import { median, spread } from './stats.ts';
+import { latencyIntervals, median, spread } from './stats.ts';
 
 /** Progress sink: one line per call, to stderr. */
 export type Log = (line: string) => void;
@@ -77,6 +77,7 @@ export async function runSuite(config: BenchConfig, log: Log): Promise<{ cases: 
           callsPerSec: median(runs.map((r) => r.callsPerSec)),
           p50CvPercent: spread(runs.map((r) => r.p50Us)).cvPercent,
         },
+        intervals: latencyIntervals(runs),
       };
     }
     const perRun = failureRuns.get(c.id)!;

@@ -45,9 +45,20 @@ export function startRelayService(label: string, options: RelayServiceOptions, t
   return startService(SCRIPTS.relay, label, options, timeoutMs);
 }
 
+let serviceCpu: number | null = null;
+
+/**
+ * Pins every service started from now on to `cpu` (Linux, through taskset; see pinning.ts), or stops pinning (null).
+ */
+export function pinServicesTo(cpu: number | null): void {
+  serviceCpu = cpu;
+}
+
 function startService(script: string, label: string, options: object, timeoutMs: number): Promise<Service> {
   // execArgv [] : the services run as plain Node processes (Node 24 strips the types natively).
-  const child = fork(script, [JSON.stringify(options)], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // Pinned: `taskset -c CPU node script`, so every thread of the service starts with the affinity.
+  const launch = serviceCpu === null ? { execArgv: [] } : { execPath: 'taskset', execArgv: ['-c', String(serviceCpu), process.execPath] };
+  const child = fork(script, [JSON.stringify(options)], { ...launch, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   live.add(child);
   let stopping = false;
   child.once('exit', () => live.delete(child));
