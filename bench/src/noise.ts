@@ -3,7 +3,7 @@
  * to do about it (hyperfine-style). Pure functions over the results types; public (for the site).
  */
 import type { LatencyCaseResult, Results } from './schema.ts';
-import { spread } from './stats.ts';
+import { median, modifiedZScores, OUTLIER_Z, spread } from './stats.ts';
 
 /** A case whose run p50s vary by more than this coefficient of variation (percent) is marked noisy. */
 export const NOISY_CV_PERCENT = 10;
@@ -38,6 +38,43 @@ export function latencyNoise(c: LatencyCaseResult): CaseNoise {
   };
 }
 
+/** A run whose p50 is more than this many times the median of the other runs' p50 is named in a warning. */
+export const SLOW_RUN_RATIO = 1.5;
+
+/** A run singled out among the runs of one latency case. */
+export interface OddRun {
+  /** Run number as printed, 1-based. */
+  run: number;
+  /** The run's p50, µs. */
+  p50Us: number;
+  /** Slow runs: p50 ÷ median p50 of the other runs. */
+  ratioToOthers: number;
+  /** Modified z-score of the run's p50 among the case's run p50s (see stats.modifiedZScores). */
+  z: number;
+}
+
+/** Runs whose p50 exceeds SLOW_RUN_RATIO × the median of the others' (needs ≥ 2 runs). */
+export function slowRuns(c: LatencyCaseResult): OddRun[] {
+  return oddRuns(c).filter((r) => r.ratioToOthers > SLOW_RUN_RATIO);
+}
+
+/** Runs whose p50 is a statistical outlier, |modified z| > OUTLIER_Z (needs ≥ 3 runs), fast or slow. */
+export function outlierRuns(c: LatencyCaseResult): OddRun[] {
+  return c.runs.length < 3 ? [] : oddRuns(c).filter((r) => Math.abs(r.z) > OUTLIER_Z);
+}
+
+function oddRuns(c: LatencyCaseResult): OddRun[] {
+  const p50s = c.runs.map((r) => r.p50Us);
+  if (p50s.length < 2) return [];
+  const z = modifiedZScores(p50s);
+  return p50s.map((p50Us, k) => ({
+    run: k + 1,
+    p50Us,
+    ratioToOthers: p50Us / median(p50s.filter((_, j) => j !== k)),
+    z: z[k]!,
+  }));
+}
+
 /**
  * Warnings for figures too noisy to lean on, each with a remedy.
  * @returns one line per problem; empty when every case is steady.
@@ -49,6 +86,20 @@ export function noiseWarnings(results: Results): string[] {
     warnings.push(
       `Only ${results.config.runs} run(s): the spread between runs cannot be judged. Use --runs 3 or more for figures you publish.`,
     );
+  }
+  for (const c of latency) {
+    const more = `--runs ${Math.max(5, c.runs.length + 2)}`;
+    const slow = slowRuns(c);
+    for (const r of slow) {
+      warnings.push(`run ${r.run} of ${c.id} was ${r.ratioToOthers.toFixed(1)}× the others: something else was using the CPU; re-run with ${more}.`);
+    }
+    for (const r of outlierRuns(c).filter((o) => !slow.some((s) => s.run === o.run))) {
+      const z = r.z.toFixed(1);
+      warnings.push(
+        `run ${r.run} of ${c.id} (p50 ${fmt(r.p50Us)} µs) is a statistical outlier among its ${c.runs.length} runs (modified z-score ${z}, beyond ±${OUTLIER_Z}): ` +
+          `close other programs and re-run, or re-run with ${more} so one stray run weighs less.`,
+      );
+    }
   }
   for (const c of latency) {
     const n = latencyNoise(c);

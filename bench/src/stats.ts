@@ -174,13 +174,18 @@ export function medianInterval(values: readonly number[]): MedianInterval {
 /**
  * Modified z-scores, 0.6745 × (x − median) / MAD (Iglewicz & Hoaglin, "How to Detect and Handle
  * Outliers", ASQC 1993; hyperfine flags outliers the same way). |score| > 3.5 marks an outlier.
- * When the MAD is 0 (most values equal), a value off the median scores ±Infinity and the others 0.
+ * When the MAD is 0 (half the values equal), the scale is 1.253314 × the mean absolute deviation from
+ * the median instead (the usual fallback, e.g. IBM SPSS Statistics' modified z-score), so a tiny
+ * difference does not score infinity; all values equal score 0.
  * @throws RangeError when `values` is empty.
  */
 export function modifiedZScores(values: readonly number[]): number[] {
   const m = median(values);
-  const mad = median(values.map((v) => Math.abs(v - m)));
-  return values.map((v) => (v === m ? 0 : mad === 0 ? Math.sign(v - m) * Infinity : (0.6745 * (v - m)) / mad));
+  const deviations = values.map((v) => Math.abs(v - m));
+  const mad = median(deviations);
+  const meanAd = deviations.reduce((a, b) => a + b, 0) / values.length;
+  if (mad > 0) return values.map((v) => (0.6745 * (v - m)) / mad);
+  return values.map((v) => (meanAd === 0 ? 0 : (v - m) / (1.253314 * meanAd)));
 }
 
 /** Modified z-score beyond which a run is an outlier (Iglewicz & Hoaglin 1993). */

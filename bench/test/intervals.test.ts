@@ -51,6 +51,9 @@ test('latency intervals per figure', () => {
 test('modified z-scores: 0.6745 × (x − median) / MAD', () => {
   // median 2, deviations 1, 0, 8 → MAD 1
   assert.deepEqual(modifiedZScores([1, 2, 10]), [-0.6745, 0, 0.6745 * 8]);
-  // median 5, deviations 0, 0, 5 → MAD 0: the odd one out is infinitely far
-  assert.deepEqual(modifiedZScores([5, 5, 10]), [0, 0, Infinity]);
+  // median 5, deviations 0, 0, 6 → MAD 0: scale 1.253314 × mean deviation 2
+  assert.deepEqual(modifiedZScores([5, 5, 11]), [0, 0, 6 / (1.253314 * 2)]);
+  assert.deepEqual(modifiedZScores([4, 4, 4]), [0, 0, 0]);
+  // median 10, deviations 1, 1, 0, 1, 40 → MAD 1: 50 is an outlier (27 > 3.5), 9 and 11 are not
+  assert.deepEqual(modifiedZScores([9, 11, 10, 9, 50]).map((z) => Math.abs(z) > 3.5), [false, false, false, false, true]);
 });

@@ -1,0 +1,53 @@
+// Hyperfine-style warnings about single runs: a slow run (> 1.5× the others) and statistical outliers.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { noiseWarnings, outlierRuns, slowRuns } from '../src/noise.ts';
+import { parseResultsText, type LatencyCaseResult, type Results } from '../src/schema.ts';
+
+const load = (): Results =>
+  parseResultsText(readFileSync(new URL('../../tests/fixtures/results-2026-11-30-full.json', import.meta.url), 'utf8'), 'fixture');
+
+/** The fixture with every latency case steady at 100 µs, then case `id`'s run p50s set to `p50s`. */
+function withRuns(id: string, p50s: number[]): Results {
+  const r = load();
+  for (const c of r.cases) if (c.kind === 'latency') c.runs.forEach((run) => (run.p50Us = 100));
+  const c = r.cases.find((x) => x.id === id) as LatencyCaseResult;
+  p50s.forEach((v, k) => (c.runs[k]!.p50Us = v));
+  return r;
+}
+
+const caseOf = (r: Results, id: string) => r.cases.find((x) => x.id === id) as LatencyCaseResult;
+
+test('a run more than 1.5× the median of the others is named, with the ratio and a remedy', () => {
+  // run 3: 220 / median(100, 102) = 220 / 101 = 2.178… → "2.2×"
+  const r = withRuns('D', [100, 102, 220]);
+  assert.deepEqual(slowRuns(caseOf(r, 'D')).map((s) => [s.run, s.ratioToOthers]), [[3, 220 / 101]]);
+  const warnings = noiseWarnings(r).filter((w) => w.includes(' of D'));
+  // the same run is also an outlier (z = 0.6745 × 118 / 2 = 39.8): named once, by the plainer warning
+  assert.deepEqual(warnings, ['run 3 of D was 2.2× the others: something else was using the CPU; re-run with --runs 5.']);
+});
+
+test('1.5× exactly is not flagged; just above is', () => {
+  assert.deepEqual(slowRuns(caseOf(withRuns('B', [100, 100, 150]), 'B')), []);
+  assert.equal(slowRuns(caseOf(withRuns('B', [100, 100, 150.1]), 'B')).length, 1);
+});
+
+test('a fast outlier is named as a statistical outlier with its modified z-score', () => {
+  // median 100, deviations 0, 2, 60 → MAD 2; z(40) = 0.6745 × (40 − 100) / 2 = −20.235
+  const r = withRuns('C', [100, 102, 40]);
+  assert.deepEqual(outlierRuns(caseOf(r, 'C')).map((o) => o.run), [3]);
+  assert.ok(Math.abs(outlierRuns(caseOf(r, 'C'))[0]!.z - -20.235) < 1e-9);
+  const warnings = noiseWarnings(r).filter((w) => w.includes(' of C'));
+  assert.deepEqual(warnings, [
+    'run 3 of C (p50 40.0 µs) is a statistical outlier among its 3 runs (modified z-score -20.2, beyond ±3.5): ' +
+      'close other programs and re-run, or re-run with --runs 5 so one stray run weighs less.',
+  ]);
+});
+
+test('steady runs give no run warnings', () => {
+  const r = withRuns('B', [100, 103, 98]);
+  assert.deepEqual(slowRuns(caseOf(r, 'B')), []);
+  assert.deepEqual(outlierRuns(caseOf(r, 'B')), []);
+  assert.deepEqual(noiseWarnings(r), []);
+});
