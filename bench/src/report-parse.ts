@@ -31,6 +31,8 @@ export interface ParsedReport {
   machine: string;
   os: string;
   date: string;
+  /** The "Iterations per run" header, e.g. "A 100,000 (warm-up 10,000), B 10,000 (1,000), …, E 2,000 per variant". */
+  iterations: string;
   latency: ReportLatencyRow[];
   /** Variant label → one bracket per run. */
   failure: Map<string, ReportFailureBracket[]>;
@@ -75,5 +77,5 @@ export function parseReport(text: string): ParsedReport {
       failure.set(variant[1]!, brackets);
     }
   }
-  return { machine: header('Machine'), os: header('OS'), date: header('Date'), latency, failure };
+  return { machine: header('Machine'), os: header('OS'), date: header('Date'), iterations: header('Iterations per run'), latency, failure };
 }

@@ -39,7 +39,7 @@ test('compare gives exact ratios, ratios of ratios and noise flags', () => {
   assert.equal(row('A').ratio, 1);
   assert.equal(row('A').beyondNoise, false);
   const text = formatComparison(c);
-  assert.match(text, /^C\. HTTP, new connection per call\s+200\.00\s+600\.00\s+3\.00× \*\s+2\.00 → 3\.00\s+1\.50×$/m);
+  assert.match(text, /^C\. HTTP, new connection per call\s+200\.00 \(190\.0–210\.0\)\s+600\.00 \(590\.0–610\.0\)\s+3\.00× \*\s+2\.00 → 3\.00\s+1\.50×$/m);
 });
 
 test('the reference report compares against a results file', () => {
