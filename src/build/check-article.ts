@@ -22,10 +22,11 @@ export function articleFiles(rootDir: string): string[] {
 
 /**
  * Checks fact names and claims in every article file.
- * @returns the claim results (all holding) — their count is checked against the rendered page.
+ * @param runFacts each run's own facts (run-facts.ts), so claims are also checked run by run (fragile claims).
+ * @returns the claim results (all holding at the medians, some perhaps fragile) — checked against the rendered page.
  * @throws BuildError listing unknown fact names, or with the claims report when a claim is false.
  */
-export function checkArticle(rootDir: string, facts: Facts, log: (line: string) => void): ClaimResult[] {
+export function checkArticle(rootDir: string, facts: Facts, log: (line: string) => void, runFacts: readonly Facts[] = []): ClaimResult[] {
   const results: ClaimResult[] = [];
   const unknown: string[] = [];
   const typed: string[] = [];
@@ -37,7 +38,7 @@ export function checkArticle(rootDir: string, facts: Facts, log: (line: string) 
       if (!hasFact(facts, ref.name)) unknown.push(`  ${shown}:${ref.line}: <${ref.component}> uses unknown fact "${ref.name}"`);
     }
     try {
-      results.push(...evaluateClaims(extractClaims(text, shown), facts));
+      results.push(...evaluateClaims(extractClaims(text, shown), facts, runFacts));
     } catch (error) {
       throw new BuildError(`the article's claims cannot be read: ${(error as Error).message}`);
     }

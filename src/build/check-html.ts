@@ -14,7 +14,7 @@ const BAD_WORDS = /\b(NaN|undefined|null|Infinity)\b/;
 const PARSE_OPTIONS = { blockTextElements: { script: true, style: true } };
 
 /** Problems found in a built page's HTML (empty when it is fine). */
-export function findHtmlProblems(html: string, expectedClaims: number): string[] {
+export function findHtmlProblems(html: string, expectedClaims: number, expectedFragile = 0): string[] {
   const problems: string[] = [];
   const root = parse(html, PARSE_OPTIONS);
   // Code is quoted verbatim (the bench source really says "null"); everything else is our text.
@@ -43,6 +43,8 @@ export function findHtmlProblems(html: string, expectedClaims: number): string[]
   }
   const claims = root.querySelectorAll('[data-when]').length;
   if (claims !== expectedClaims) problems.push(`${claims} claims were rendered but the article source has ${expectedClaims}`);
+  const fragile = root.querySelectorAll('[data-when][data-fragile-runs]').length;
+  if (fragile !== expectedFragile) problems.push(`${fragile} claims are marked fragile on the page but the claims check found ${expectedFragile}`);
   const ids = new Set(root.querySelectorAll('[id]').map((el) => el.id));
   for (const a of root.querySelectorAll('a[href^="#"]')) {
     const target = decodeURIComponent(a.getAttribute('href')!.slice(1));
@@ -55,10 +57,10 @@ export function findHtmlProblems(html: string, expectedClaims: number): string[]
  * Checks the built site in `dir`.
  * @throws BuildError listing every problem.
  */
-export function checkBuiltSite(dir: string, resultsText: string, expectedClaims: number): void {
+export function checkBuiltSite(dir: string, resultsText: string, expectedClaims: number, expectedFragile = 0): void {
   const page = path.join(dir, 'index.html');
   if (!existsSync(page)) throw new BuildError(`the build produced no ${page}`);
-  const problems = findHtmlProblems(readFileSync(page, 'utf8'), expectedClaims);
+  const problems = findHtmlProblems(readFileSync(page, 'utf8'), expectedClaims, expectedFragile);
   const json = path.join(dir, 'results.json');
   if (!existsSync(json) || readFileSync(json, 'utf8') !== resultsText) {
     problems.push('results.json is missing or differs from the results file the page was built from');

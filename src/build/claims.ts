@@ -10,6 +10,7 @@ import { formatValue } from '../lib/claims.ts';
 import { composeFacts, readReferenceText } from '../lib/page-facts.ts';
 import { loadPrices, pricesPath } from '../lib/prices.ts';
 import { loadResults, resultsPath } from '../lib/results-source.ts';
+import { composeRunFacts } from '../lib/run-facts.ts';
 import { checkArticle } from './check-article.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -17,11 +18,12 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 try {
   const loaded = loadResults(resultsPath(ROOT).file);
   const now = new Date();
-  const facts = composeFacts({ results: loaded.results, referenceText: readReferenceText(ROOT), prices: loadPrices(pricesPath(ROOT), now), now });
+  const factInputs = { results: loaded.results, referenceText: readReferenceText(ROOT), prices: loadPrices(pricesPath(ROOT), now), now };
+  const facts = composeFacts(factInputs);
   if (process.argv.includes('--facts')) {
     for (const [name, value] of Object.entries(facts)) process.stdout.write(`${name} = ${formatValue(value)}\n`);
   } else {
-    checkArticle(ROOT, facts, (line) => process.stdout.write(`${line}\n`));
+    checkArticle(ROOT, facts, (line) => process.stdout.write(`${line}\n`), composeRunFacts(factInputs));
   }
 } catch (error) {
   process.stderr.write(`${(error as Error).message}\n`);

@@ -22,13 +22,35 @@ export interface Claim {
   line: number;
 }
 
+/**
+ * What a claim is worth on these results:
+ * - holds: true at the medians and in every run;
+ * - fragile: true at the medians, false in some run (the page marks it and says in which);
+ * - false: false at the medians, or not evaluable (the build fails).
+ */
+export type ClaimState = 'holds' | 'fragile' | 'false';
+
+/** A run in which a claim that holds at the medians does not hold. */
+export interface FailingRun {
+  /** Run number as printed, 1-based. */
+  run: number;
+  /** Each fact the condition reads and its value in that run. */
+  values: Record<string, number>;
+}
+
 /** The outcome of one claim. */
 export interface ClaimResult {
   claim: Claim;
-  /** True when the condition holds; false when it does not or could not be evaluated. */
+  /** True when the condition holds at the medians; false when it does not or could not be evaluated. */
   holds: boolean;
-  /** Each fact the condition reads and its value (absent when unknown). */
+  /** Holds, fragile or false (see ClaimState). */
+  state: ClaimState;
+  /** Each fact the condition reads and its value at the medians (absent when unknown). */
   values: Record<string, number>;
+  /** Runs where the claim does not hold although it holds at the medians; empty unless fragile. */
+  failingRuns: FailingRun[];
+  /** How many runs it was checked on (0 when no per-run facts were given). */
+  runsChecked: number;
   /** Why it could not be evaluated (unknown fact, bad syntax), if so. */
   error?: string;
 }
@@ -75,21 +97,35 @@ export function extractClaims(mdx: string, file: string): Claim[] {
   return claims;
 }
 
-/** Evaluates each claim; never throws (unknown facts and syntax errors become failing results). */
-export function evaluateClaims(claims: readonly Claim[], facts: Facts): ClaimResult[] {
+/**
+ * Evaluates each claim on the medians' facts and on each run's (`runFacts[k]` = run k + 1; see
+ * run-facts.ts); never throws (unknown facts and syntax errors become false results).
+ */
+export function evaluateClaims(claims: readonly Claim[], facts: Facts, runFacts: readonly Facts[] = []): ClaimResult[] {
   return claims.map((claim) => {
     const values: Record<string, number> = {};
+    const base = { claim, values, failingRuns: [] as FailingRun[], runsChecked: runFacts.length };
     try {
       const condition = compileCondition(claim.when);
-      for (const name of condition.names) if (hasFact(facts, name)) values[name] = facts[name]!;
-      return { claim, holds: condition.evaluate(facts), values };
+      const read = (f: Facts) => Object.fromEntries(condition.names.filter((n) => hasFact(f, n)).map((n) => [n, f[n]!]));
+      Object.assign(values, read(facts));
+      if (!condition.evaluate(facts)) return { ...base, holds: false, state: 'false' };
+      const failingRuns = runFacts.flatMap((f, k) => (condition.evaluate(f) ? [] : [{ run: k + 1, values: read(f) }]));
+      return { ...base, holds: true, state: failingRuns.length > 0 ? 'fragile' : 'holds', failingRuns };
     } catch (error) {
       if (error instanceof ConditionError || error instanceof FactError) {
-        return { claim, holds: false, values, error: error.message };
+        return { ...base, holds: false, state: 'false', error: error.message };
       }
       throw error;
     }
   });
+}
+
+/** "run 2 of 3", "runs 1 and 3 of 3", "runs 1, 2 and 4 of 5": where a fragile claim did not hold. */
+export function failingRunsText(result: Pick<ClaimResult, 'failingRuns' | 'runsChecked'>): string {
+  const runs = result.failingRuns.map((r) => String(r.run));
+  const list = runs.length <= 1 ? runs.join('') : `${runs.slice(0, -1).join(', ')} and ${runs.at(-1)}`;
+  return `${runs.length === 1 ? 'run' : 'runs'} ${list} of ${result.runsChecked}`;
 }
 
 /** Formats a figure for the claims report: up to four significant digits, no exponent. */
@@ -104,11 +140,22 @@ export function formatValue(value: number): string {
  */
 export function formatClaimsReport(results: readonly ClaimResult[]): string {
   const failing = results.filter((r) => !r.holds);
+  const fragile = results.filter((r) => r.state === 'fragile');
+  const fragileNote = fragile.length > 0 ? ` (${fragile.length} fragile: false in some run)` : '';
   const lines = [
-    failing.length === 0
+    failing.length === 0 && fragile.length === 0
       ? `claims: all ${results.length} hold`
-      : `claims: ${results.length - failing.length} of ${results.length} hold, ${failing.length} FALSE`,
+      : `claims: ${results.length - failing.length} of ${results.length} hold${fragileNote}` + (failing.length > 0 ? `, ${failing.length} FALSE` : ''),
   ];
+  const listValues = (v: Record<string, number>) => Object.entries(v).map(([k, x]) => `${k} = ${formatValue(x)}`).join(', ');
+  for (const r of fragile) {
+    lines.push(`  ~ "${r.claim.text}"`);
+    lines.push(`      fragile: holds at the medians, not in ${failingRunsText(r)}`);
+    lines.push(`      when:    ${r.claim.when}`);
+    lines.push(`      medians: ${listValues(r.values)}`);
+    for (const run of r.failingRuns) lines.push(`      run ${run.run}:${' '.repeat(Math.max(1, 4 - String(run.run).length))}${listValues(run.values)}`);
+    lines.push(`      at:      ${r.claim.file}:${r.claim.line}`);
+  }
   for (const r of failing) {
     lines.push(`  ✗ "${r.claim.text}"`);
     lines.push(`      when:   ${r.claim.when}`);

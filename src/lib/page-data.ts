@@ -10,10 +10,13 @@ import { composeFacts, readReferenceText } from './page-facts.ts';
 import { loadPrices, pricesPath, type Prices } from './prices.ts';
 import { referenceSetup, type ReferenceSetup } from './reference-facts.ts';
 import { loadResults, resultsPath, type LoadedResults } from './results-source.ts';
+import { composeRunFacts } from './run-facts.ts';
 
 /** Results, facts and where they came from. */
 export interface PageData extends LoadedResults {
   facts: Facts;
+  /** Each run's own facts (run-facts.ts), index k = run k + 1: claims are checked on them too. */
+  runFacts: Facts[];
   /** Project root on disk. */
   rootDir: string;
   /** The labelled reference run's machine, OS and date. */
@@ -48,6 +51,7 @@ export function pageData(): PageData {
     prices,
     now,
     facts: composeFacts({ results: loaded.results, referenceText, prices, now }),
+    runFacts: composeRunFacts({ results: loaded.results, referenceText, prices, now }),
   };
   return cached;
 }

@@ -1,0 +1,65 @@
+/** Claim states on tiny fact sets: holds (medians and every run), fragile (medians only), false (medians). */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { evaluateClaims, failingRunsText, formatClaimsReport, type Claim } from '../../src/lib/claims.ts';
+import { runView } from '../../src/lib/run-facts.ts';
+import { parseResultsText, type LatencyCaseResult } from '@split-on-evidence/hop-bench/schema';
+import { readFileSync } from 'node:fs';
+import { FIXTURE } from '../support/site-build.ts';
+
+const claim = (when: string, line = 1): Claim => ({ text: `claim ${line}`, when, file: 'a.mdx', line });
+
+test('holds, fragile and false, with the failing runs and their values', () => {
+  const medians = { x: 3 };
+  const runs = [{ x: 3.5 }, { x: 1.5 }, { x: 2.9 }];
+  const [holds, fragile, falseAtMedian] = evaluateClaims([claim('x > 1', 1), claim('x > 2', 2), claim('x > 3', 3)], medians, runs);
+  assert.equal(holds!.state, 'holds');
+  assert.deepEqual(holds!.failingRuns, []);
+  assert.equal(fragile!.state, 'fragile');
+  assert.equal(fragile!.holds, true, 'a fragile claim holds at the medians');
+  assert.deepEqual(fragile!.failingRuns, [{ run: 2, values: { x: 1.5 } }]);
+  assert.equal(falseAtMedian!.state, 'false');
+  assert.equal(falseAtMedian!.holds, false);
+  assert.deepEqual(falseAtMedian!.failingRuns, [], 'a false claim is false, whatever its runs say');
+});
+
+test('the report lists fragile claims with each failing run and its values', () => {
+  const results = evaluateClaims([claim('x > 2 && y == 1', 7)], { x: 3, y: 1 }, [{ x: 1.25, y: 1 }, { x: 5, y: 1 }, { x: 0.5, y: 1 }]);
+  assert.equal(
+    formatClaimsReport(results),
+    [
+      'claims: 1 of 1 hold (1 fragile: false in some run)',
+      '  ~ "claim 7"',
+      '      fragile: holds at the medians, not in runs 1 and 3 of 3',
+      '      when:    x > 2 && y == 1',
+      '      medians: x = 3, y = 1',
+      '      run 1:   x = 1.25, y = 1',
+      '      run 3:   x = 0.5, y = 1',
+      '      at:      a.mdx:7',
+    ].join('\n'),
+  );
+});
+
+test('a false claim next to a fragile one: both counted', () => {
+  const results = evaluateClaims([claim('x > 2', 1), claim('x > 4', 2)], { x: 3 }, [{ x: 1 }]);
+  assert.match(formatClaimsReport(results), /^claims: 1 of 2 hold \(1 fragile: false in some run\), 1 FALSE$/m);
+});
+
+test('failing runs read as prose', () => {
+  const v = {};
+  assert.equal(failingRunsText({ failingRuns: [{ run: 2, values: v }], runsChecked: 3 }), 'run 2 of 3');
+  assert.equal(failingRunsText({ failingRuns: [{ run: 1, values: v }, { run: 2, values: v }, { run: 4, values: v }], runsChecked: 5 }), 'runs 1, 2 and 4 of 5');
+});
+
+test("a run's view has that run's figures as its medians", () => {
+  const results = parseResultsText(readFileSync(FIXTURE, 'utf8'), 'fixture');
+  const view = runView(results, 1);
+  const d = view.cases.find((c) => c.id === 'D') as LatencyCaseResult;
+  const original = results.cases.find((c) => c.id === 'D') as LatencyCaseResult;
+  assert.equal(d.median.p50Us, original.runs[1]!.p50Us);
+  assert.equal(d.runs.length, 1);
+  assert.equal(view.config.runs, 1);
+  const e = view.cases.find((c) => c.kind === 'failure');
+  assert.ok(e?.kind === 'failure');
+  assert.deepEqual(e.variants.map((v) => v.runs.map((r) => r.run)), [[1], [1], [1]]);
+});
