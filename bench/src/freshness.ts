@@ -80,3 +80,8 @@ export function canonicalJson(value: unknown): string {
       : v,
   );
 }
+
+/** The full suite's configuration (the reference's runs and counts), to tell a partial run from a full one. */
+export function fullSuiteConfig(): BenchConfig {
+  return buildConfig({ quick: false });
+}

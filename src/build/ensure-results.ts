@@ -6,7 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cacheInputsOf, currentCacheInputs, staleReasons, type CacheInputs } from '@split-on-evidence/hop-bench/freshness';
+import { cacheInputsOf, currentCacheInputs, fullSuiteConfig, staleReasons, type CacheInputs } from '@split-on-evidence/hop-bench/freshness';
+import { partialReasons } from '../lib/partial.ts';
 import { loadResults, RESULTS_ENV, ResultsFileError, type LoadedResults } from '../lib/results-source.ts';
 import { BuildError } from './errors.ts';
 import { runBench } from './run-bench.ts';
@@ -109,6 +110,29 @@ export function readResultsState(file: string, explicit: boolean, fresh: boolean
  * @throws BuildError when the file cannot be used and the bench is not to be run, or the bench fails.
  */
 export async function ensureResults(
+  rootDir: string,
+  target: { file: string; explicit: boolean },
+  options: { fresh: boolean; freshReason: string; allowPartial?: boolean },
+  log: (line: string) => void,
+): Promise<LoadedResults> {
+  const loaded = await obtainResults(rootDir, target, options, log);
+  const partial = partialReasons(loaded.results.config, fullSuiteConfig());
+  if (partial.length > 0) {
+    const shown = path.relative(rootDir, loaded.file) || loaded.file;
+    if (!options.allowPartial) {
+      throw new BuildError(
+        `${shown} holds partial results: ${partial.join('; ')}. The page states its figures as measurements, so it is not built from them.
+` +
+          `Fix: build from the full bench (npm run build -- --fresh, or point ${RESULTS_ENV} at a full run), ` +
+          `or pass --allow-partial to build a page that opens with a warning that its figures are partial.`,
+      );
+    }
+    log(`build: warning: building from partial results (--allow-partial): ${partial.join('; ')}; the page opens with a warning saying so`);
+  }
+  return loaded;
+}
+
+async function obtainResults(
   rootDir: string,
   target: { file: string; explicit: boolean },
   options: { fresh: boolean; freshReason: string },

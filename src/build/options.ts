@@ -12,12 +12,14 @@ export interface BuildOptions {
   freshReason: string;
   /** Folder that receives the site; replaced only when the whole build succeeds. */
   outDir: string;
+  /** Build from a quick or partial run, with a warning at the top of the page (--allow-partial). */
+  allowPartial: boolean;
   /** Print usage and stop. */
   help: boolean;
 }
 
 /** Usage text of the build. */
-export const USAGE = `Usage: npm run build -- [--fresh] [--out-dir DIR]
+export const USAGE = `Usage: npm run build -- [--fresh] [--out-dir DIR] [--allow-partial]
 
 Makes sure this machine has current hop-bench results (running the full bench, about three
 minutes, when they are missing or stale), checks the article's claims against them, builds the
@@ -26,6 +28,8 @@ site into a temporary folder, checks it, and only then replaces the output folde
 Options:
   --fresh          run the bench even if cached results are current
   --out-dir DIR    where the site goes (default: dist)
+  --allow-partial  build from a quick or partial run (fewer runs or calls); the page then opens
+                   with a warning that its figures are not a full measurement
   -h, --help       show this help
 
 Environment:
@@ -50,6 +54,7 @@ export function parseBuildOptions(argv: string[], env: NodeJS.ProcessEnv, rootDi
       options: {
         fresh: { type: 'boolean', default: false },
         'out-dir': { type: 'string' },
+        'allow-partial': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -63,6 +68,7 @@ export function parseBuildOptions(argv: string[], env: NodeJS.ProcessEnv, rootDi
     fresh: values.fresh || envFresh,
     freshReason: values.fresh ? '--fresh' : envFresh ? 'HOP_BENCH_FRESH=1' : '',
     outDir: followLink(outDir ? path.resolve(outDir) : path.join(rootDir, 'dist')),
+    allowPartial: values['allow-partial'],
     help: values.help,
   };
 }
