@@ -1,5 +1,5 @@
 /** The archive of full runs: one file per run, named by date, Node version and host, never overwritten. */
-import { readdirSync } from 'node:fs';
+import { linkSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { BENCH_ROOT } from './environment.ts';
 import { writeResultsAtomic } from './results-file.ts';
@@ -16,13 +16,30 @@ export function archiveName(results: Results): string {
 }
 
 /**
- * Archives a run's results.
+ * Archives a run's results under archiveName, or, when that name is taken (two runs started in the
+ * same second), under the first free "<name>_2.json", "<name>_3.json", …; an archived file is never
+ * replaced. Each name is claimed with link(2), which fails when the name exists, so two processes
+ * archiving at once cannot take the same one.
  * @returns the path written.
+ * @throws ResultsValidationError when the results do not pass the schema (nothing is written).
  */
 export function archiveResults(results: Results, dir = ARCHIVE_DIR): string {
-  const file = path.join(dir, archiveName(results));
-  writeResultsAtomic(file, results);
-  return file;
+  const base = archiveName(results).replace(/\.json$/, '');
+  const temp = path.join(dir, `${base}.json.tmp-${process.pid}`);
+  writeResultsAtomic(temp, results);
+  try {
+    for (let k = 1; ; k++) {
+      const file = path.join(dir, k === 1 ? `${base}.json` : `${base}_${k}.json`);
+      try {
+        linkSync(temp, file);
+        return file;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
+  } finally {
+    rmSync(temp, { force: true });
+  }
 }
 
 /** Archived result files, oldest first (names start with the ISO date). */

@@ -12,6 +12,7 @@ import { archiveResults } from './archive.ts';
 import { compareSides, comparableFromResults, formatComparison, type ComparableSide } from './compare.ts';
 import { loadComparable } from './compare-files.ts';
 import { noiseWarnings } from './noise.ts';
+import { acquireLock, BENCH_LOCK_FILE, type HeldLock } from './lock.ts';
 import { formatReport } from './report.ts';
 import { writeResultsAtomic } from './results-file.ts';
 import { RESULTS_SCHEMA_VERSION, type Results } from './schema.ts';
@@ -128,9 +129,17 @@ async function main(): Promise<number> {
   }
   const config = buildConfig({ quick: options.quick, runs: options.runs, caseIds: options.caseIds, pin });
   const out = options.out ?? (config.mode === 'full' ? DEFAULT_RESULTS_FILE : DEFAULT_PARTIAL_RESULTS_FILE);
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  // One bench at a time on this checkout: two would share the CPUs and both publish contended figures.
+  let lock: HeldLock | undefined;
+  try {
+    lock = await acquireLock(BENCH_LOCK_FILE, { purpose: `hop-bench (${config.mode} suite)`, log: (line) => log(`hop-bench: ${line}`) });
+  } catch (error) {
+    log(`hop-bench: cannot take the bench lock: ${(error as Error).message}`);
+    return 1;
+  }
   const startedAt = new Date();
   const environment = collectEnvironment(startedAt);
-  const log = (line: string) => process.stderr.write(`${line}\n`);
   log(`hop-bench: ${config.mode} suite, ${config.runs} run(s) of ${config.cases.join(', ')} on Node ${process.version}` +
     (config.mode === 'full' ? ' (about two to five minutes)' : ''));
 
@@ -163,6 +172,7 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     await stopAll();
+    await lock.release();
   }
 }
 

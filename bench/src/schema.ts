@@ -389,7 +389,7 @@ export function parseResults(data: unknown, file: string): Results {
     file,
     parsed.error.issues.map((issue) => ({
       path: issue.path.map(String).join('.'),
-      message: `${issue.message} (received ${describeValue(valueAt(data, issue.path))})`,
+      message: issueMessage(issue, valueAt(data, issue.path)),
     })),
   );
 }
@@ -406,6 +406,19 @@ export function parseResultsText(text: string, file: string): Results {
     throw new ResultsValidationError(file, [{ path: '', message: `not valid JSON: ${(error as Error).message}` }]);
   }
   return parseResults(data, file);
+}
+
+/**
+ * One issue in plain words, saying once what was expected and what was there: "missing (expected
+ * object)" for an absent field, "expected number, received "abc"" for a wrong type (zod's own text for
+ * a type error already names the received type, so it is not repeated).
+ */
+function issueMessage(issue: z.core.$ZodIssue, value: unknown): string {
+  if (issue.code === 'invalid_type') {
+    return value === undefined ? `missing (expected ${issue.expected})` : `expected ${issue.expected}, received ${describeValue(value)}`;
+  }
+  if (value === undefined) return issue.message;
+  return `${issue.message} (received ${describeValue(value)})`;
 }
 
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {

@@ -22,6 +22,10 @@ import { ensureResults } from './ensure-results.ts';
 import { BuildError } from './errors.ts';
 import { parseBuildOptions, USAGE } from './options.ts';
 import { publish } from './publish.ts';
+import { acquireLock, type HeldLock } from '@split-on-evidence/hop-bench/lock';
+
+/** The build's lock, one per checkout (the Astro cache and the bench results are per checkout too). */
+const BUILD_LOCK_FILE = (rootDir: string) => path.join(rootDir, '.cache', 'build.lock');
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -39,7 +43,11 @@ async function main(): Promise<number> {
     return 0;
   }
   const tempDir = `${options.outDir}.tmp-${process.pid}`;
+  let lock: HeldLock | undefined;
   try {
+    // One build at a time per checkout, from results to publish: a second build waits, then decides afresh
+    // (and reuses the first one's new results instead of running a contended bench beside it).
+    lock = await acquireLock(BUILD_LOCK_FILE(ROOT), { purpose: 'npm run build', log: (line) => log(`build: ${line}`) });
     assertWritable(ROOT, 'where Astro keeps its build cache (.astro/)');
     assertWritable(path.dirname(options.outDir), 'where the site is built and swapped in', true);
     const loaded = await ensureResults(ROOT, resultsPath(ROOT), options, log);
@@ -61,6 +69,7 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     rmSync(tempDir, { recursive: true, force: true });
+    await lock?.release();
   }
 }
 
