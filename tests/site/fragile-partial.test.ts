@@ -1,0 +1,145 @@
+/**
+ * Built as a user would: (1) from a fixture derived from the real run, with one quiet case (B) and one
+ * claim made fragile (D's run 2 set below 2.4 × that run's B), the build passes, the claims report lists
+ * the fragile claim with its failing run, the page marks it and only it, marks only the noisy cases, and
+ * shows each median's interval; (2) a real quick run is refused for the page, and accepted with
+ * --allow-partial behind a warning at the top of the page.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { parse, type HTMLElement } from 'node-html-parser';
+import { FIXTURE, ROOT, runBuild, tempDir, type BuildRun } from '../support/site-build.ts';
+
+const PARSE = { blockTextElements: { script: true, style: true } };
+const text = (el: HTMLElement | null) => {
+  assert.ok(el, 'element exists');
+  return el.textContent.replace(/[ \t\r\n]+/g, ' ').trim();
+};
+
+interface RunFigures {
+  p50Us: number;
+  p95Us: number;
+  p99Us: number;
+}
+interface CaseJson {
+  id: string;
+  kind: string;
+  runs: RunFigures[];
+  median: { p50CvPercent: number };
+  intervals: { confidencePercent: number; p50Us: { lowUs: number; highUs: number } };
+}
+
+/** Population CV of values, percent, written out here (not the bench's). */
+const cvPercent = (xs: number[]) => {
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return (Math.sqrt(xs.reduce((a, v) => a + (v - mean) ** 2, 0) / xs.length) / mean) * 100;
+};
+
+/** Sets case `id`'s run p50s (the median run untouched), and everything that follows from them in the file. */
+function setRunP50s(data: { cases: CaseJson[]; report: string }, id: string, p50s: number[]): void {
+  const c = data.cases.find((x) => x.id === id)!;
+  const before = c.runs.map((r) => `[${[r.p50Us, r.p95Us, r.p99Us].map((v) => v.toFixed(1)).join('/')}]`);
+  p50s.forEach((v, k) => (c.runs[k]!.p50Us = v));
+  c.median.p50CvPercent = cvPercent(p50s);
+  // Three runs: the interval is the lowest to the highest run (bench/src/stats.ts, medianInterval).
+  c.intervals.p50Us = { lowUs: Math.min(...p50s), highUs: Math.max(...p50s) };
+  c.runs.forEach((r, k) => {
+    data.report = data.report.replace(before[k]!, `[${[r.p50Us, r.p95Us, r.p99Us].map((v) => v.toFixed(1)).join('/')}]`);
+  });
+}
+
+let work: string;
+after(() => rmSync(work, { recursive: true, force: true }));
+before(() => {
+  work = tempDir('fragile');
+});
+
+describe('a fragile claim, a quiet case and intervals', () => {
+  const data = JSON.parse(readFileSync(FIXTURE, 'utf8'));
+  const b = () => data.cases.find((x: CaseJson) => x.id === 'B') as CaseJson;
+  let run: BuildRun;
+  let page: HTMLElement;
+
+  before(async () => {
+    // B: run 1 and 3 close to the median run 2 → quiet. D: run 2 at 540 µs; 540 / B's run 2 (230.322) = 2.34 < 0.8 × 3 hops.
+    setRunP50s(data, 'B', [232.0, b().runs[1]!.p50Us, 229.0]);
+    const d = data.cases.find((x: CaseJson) => x.id === 'D') as CaseJson;
+    setRunP50s(data, 'D', [d.runs[0]!.p50Us, 540.0, d.runs[2]!.p50Us]);
+    const file = path.join(work, 'fragile.json');
+    writeFileSync(file, JSON.stringify(data, null, 2));
+    run = await runBuild(file, path.join(work, 'site'));
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    page = parse(readFileSync(path.join(work, 'site', 'index.html'), 'utf8'), PARSE);
+  });
+
+  test('the claims report names the fragile claim, the run where it fails and its values', () => {
+    const ratio = Number((540 / b().runs[1]!.p50Us).toPrecision(4));
+    assert.match(run.stdout, /claims: (\d+) of \1 hold \(1 fragile: false in some run\)/);
+    assert.match(run.stdout, /~ "The relays give no discount: a chain costs at least roughly the sum of its hops\."/);
+    assert.match(run.stdout, /fragile: holds at the medians, not in run 2 of 3/);
+    assert.ok(run.stdout.includes(`run 2:   ratio.DoverB.p50 = ${ratio}, D.hops = 3`), run.stdout);
+  });
+
+  test('the page marks that claim, and only it, with a note naming the run', () => {
+    const marked = page.querySelectorAll('[data-fragile-runs]');
+    assert.equal(marked.length, 1);
+    assert.equal(marked[0]!.getAttribute('data-when'), 'ratio.DoverB.p50 > 0.8 * D.hops');
+    assert.equal(marked[0]!.getAttribute('data-fragile-runs'), '2');
+    assert.equal(text(marked[0]!.querySelector('.claim-note')), '(true at the median; not in run 2 of 3)');
+  });
+
+  test('noisy cases are marked, and only those: B is quiet here', () => {
+    const noisy: Record<string, boolean> = {};
+    for (const c of data.cases as CaseJson[]) if (c.kind === 'latency') noisy[c.id] = cvPercent(c.runs.map((r) => r.p50Us)) > 10;
+    assert.equal(noisy.B, false, 'the fixture has a quiet case');
+    assert.ok(Object.values(noisy).some(Boolean), 'and a noisy one');
+    for (const [id, expected] of Object.entries(noisy)) {
+      assert.equal(page.querySelector(`#latency-table [data-noisy="${id}"]`) !== null, expected, `case ${id}`);
+    }
+  });
+
+  test("the latency table shows each median's interval and its 75% coverage", () => {
+    const cell = (id: string, col: string) => text(page.querySelector(`#latency-table tbody[data-case="${id}"] tr[data-row="interval"] td[data-col="${col}"]`));
+    assert.equal(cell('B', 'p50Us'), '229.0–232.0');
+    assert.equal(cell('D', 'p50Us'), '540.0–784.0');
+    const d99 = (data.cases.find((x: CaseJson) => x.id === 'D') as CaseJson).runs.map((r) => r.p99Us);
+    assert.equal(cell('D', 'p99Us'), `${Math.min(...d99).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}–${Math.max(...d99).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}`);
+    assert.equal(text(page.querySelector('#latency-table tbody[data-case="B"] tr[data-row="interval"] td')), '75% interval');
+    assert.match(text(page.querySelector('[data-interval-note]')), /With 3 runs it is the lowest to the highest run, and its confidence is 75%, not 95%/);
+    assert.equal(page.querySelector('#partial-warning'), null, 'a full run has no partial warning');
+  });
+});
+
+describe('a quick run for the page', () => {
+  let quick: string;
+  before(() => {
+    quick = path.join(work, 'q.json');
+    const bench = spawnSync(process.execPath, [path.join(ROOT, 'bench', 'src', 'cli.ts'), '--quick', '--out', quick], { encoding: 'utf8', timeout: 300_000 });
+    assert.equal(bench.status, 0, bench.stderr);
+  });
+
+  test('is refused, saying why and how to proceed; nothing is published', async () => {
+    const out = path.join(work, 'site-quick-refused');
+    const run = await runBuild(quick, out);
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(run.stderr, /q\.json holds partial results: a quick run \(npm run bench -- --quick\), made to smoke-test the bench; one run instead of 3; a tenth of the timed calls per run \(A 10,000 instead of 100,000, B 1,000 instead of 10,000, C 200 instead of 2,000, D 500 instead of 5,000\); 200 calls per variant in case E instead of 2,000\./);
+    assert.match(run.stderr, /or pass --allow-partial/);
+    assert.equal(existsSync(out), false);
+  });
+
+  test('with --allow-partial, builds a page that opens with the warning', async () => {
+    const out = path.join(work, 'site-quick');
+    const run = await runBuild(quick, out, ['--allow-partial']);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /build: warning: building from partial results \(--allow-partial\)/);
+    const page = parse(readFileSync(path.join(out, 'index.html'), 'utf8'), PARSE);
+    const warning = page.querySelector('#partial-warning');
+    assert.equal(warning?.getAttribute('role'), 'alert');
+    assert.match(text(warning), /^Not a full measurement\. This page was built from partial bench results: a quick run .*one run instead of 3/);
+    const html = page.toString();
+    assert.ok(html.indexOf('id="partial-warning"') < html.indexOf('<h1'), 'the warning comes before the title');
+  });
+});
