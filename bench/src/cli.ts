@@ -159,6 +159,7 @@ async function main(): Promise<number> {
     process.stdout.write(options.json ? JSON.stringify(results, null, 2) + '\n' : report);
     log(`hop-bench: done in ${(durationMs / 1000).toFixed(1)} s; results written to ${path.relative(process.cwd(), out) || out}`);
     if (config.mode === 'full') log(`hop-bench: archived as ${path.relative(process.cwd(), archiveResults(results))}`);
+    if (config.runs > 1) for (const line of intervalLines(results)) log(line);
     for (const warning of noiseWarnings(results)) log(`Warning: ${warning}`);
     if (baseline) {
       const comparison = formatComparison(compareSides(baseline, comparableFromResults(results)));
@@ -174,6 +175,17 @@ async function main(): Promise<number> {
     await stopAll();
     await lock.release();
   }
+}
+
+/** One stderr line per latency case: each median's interval and its exact confidence (stats.medianInterval). */
+function intervalLines(results: Results): string[] {
+  const us = (v: number) => v.toFixed(v < 10 ? 2 : 1);
+  return results.cases.flatMap((c) => {
+    if (c.kind !== 'latency') return [];
+    const i = c.intervals;
+    const figures = (['p50Us', 'p95Us', 'p99Us'] as const).map((f) => `${f.slice(0, 3)} ${us(c.median[f])} (${us(i[f].lowUs)}–${us(i[f].highUs)})`);
+    return [`hop-bench: ${c.id} medians with ${Number(i.confidencePercent.toFixed(2))}% intervals across runs, µs: ${figures.join(', ')}`];
+  });
 }
 
 process.exitCode = await main();
