@@ -80,6 +80,8 @@ export interface Comparison {
   failureCaseId: string | null;
   /** Plain warnings about what makes the sides unlike (e.g. a quick run against full counts). */
   notes: string[];
+  /** One sentence on the failure case's counts: equal, different, or not comparable; null when neither side has one. */
+  failureNote: string | null;
 }
 
 /** Latency cases of a results file as comparable figures. */
@@ -171,7 +173,8 @@ export function compareSides(baseline: ComparableSide, current: ComparableSide, 
     rows,
     failureRows,
     failureCaseId: baseline.failure && current.failure ? current.failure.id : null,
-    notes: [...countNotes(baseline, current), ...failureNotes(baseline, current, failureRows)],
+    notes: countNotes(baseline, current),
+    failureNote: failureNote(baseline, current, failureRows),
   };
 }
 
@@ -196,20 +199,20 @@ function countNotes(baseline: ComparableSide, current: ComparableSide): string[]
   return notes;
 }
 
-function failureNotes(baseline: ComparableSide, current: ComparableSide, rows: FailureCountsRow[]): string[] {
-  if (!baseline.failure && !current.failure) return [];
+function failureNote(baseline: ComparableSide, current: ComparableSide, rows: FailureCountsRow[]): string | null {
+  if (!baseline.failure && !current.failure) return null;
   if (!baseline.failure || !current.failure) {
-    return [`Case ${(baseline.failure ?? current.failure)!.id} (failure injection) is on one side only; its counts are not compared.`];
+    return `Case ${(baseline.failure ?? current.failure)!.id} (failure injection) is on one side only; its counts are not compared.`;
   }
   const id = current.failure.id;
-  if (rows.length === 0) return [`Case ${id}: the two sides share no variant; its counts are not compared.`];
+  if (rows.length === 0) return `Case ${id}: the two sides share no variant; its counts are not compared.`;
   const oldCalls = rows[0]!.baseline[0]?.calls;
   const curCalls = rows[0]!.current[0]?.calls;
   if (oldCalls !== undefined && curCalls !== undefined && oldCalls !== curCalls) {
-    return [`Case ${id} ran ${int(curCalls)} calls a variant against the baseline's ${int(oldCalls)}: its counts cannot be equal; compare a full run.`];
+    return `Case ${id} ran ${int(curCalls)} calls a variant against the baseline's ${int(oldCalls)}: its counts cannot be equal; compare a full run.`;
   }
-  if (rows.every((r) => r.equal)) return [`Case ${id}'s counts are equal on both sides in every run (the case is seeded; it should reproduce them exactly).`];
-  return [`Case ${id}'s counts differ from the baseline in ${rows.filter((r) => !r.equal).map((r) => `"${r.label}"`).join(', ')}: with the same seeds and counts they should be equal; see the rows above.`];
+  if (rows.every((r) => r.equal)) return `Case ${id}'s counts are equal on both sides in every run (the case is seeded; it should reproduce them exactly).`;
+  return `Case ${id}'s counts differ from the baseline in ${rows.filter((r) => !r.equal).map((r) => `"${r.label}"`).join(', ')}: with the same seeds and counts they should be equal; see the rows above.`;
 }
 
 function compareFailure(baseline: ComparableSide, current: ComparableSide): FailureCountsRow[] {
@@ -258,7 +261,7 @@ export function formatComparison(c: Comparison): string {
   return [
     `Baseline: ${c.baseline}`,
     `Current:  ${c.current}`,
-    ...c.notes.filter((n) => !n.startsWith('Case ')).map((n) => `Warning: ${n}`),
+    ...c.notes.map((n) => `Warning: ${n}`),
     '',
     line(head),
     ...rows.map(line),
@@ -269,7 +272,7 @@ export function formatComparison(c: Comparison): string {
     ...(starred ? ['* the intervals of the two sides do not overlap: the difference exceeds the noise between runs.'] : []),
     ...(unjudged ? ['Noise not judged: a side has a single run. Compare runs made with --runs 3 or more.'] : []),
     ...(c.failureCaseId ? ['', `${c.failureCaseId}. failure-injection counts per run (failed/calls, invoices written, duplicates, slow calls), baseline → current:`, ...failure] : []),
-    ...c.notes.filter((n) => n.startsWith('Case ')).map((n) => (c.failureCaseId ? n : `Note: ${n}`)),
+    ...(c.failureNote ? [c.failureCaseId ? c.failureNote : `Note: ${c.failureNote}`] : []),
   ].join('\n') + '\n';
 }
 
