@@ -13,7 +13,7 @@ test('a second build waits for the build lock, saying who holds it, then proceed
   const held = await acquireLock(path.join(ROOT, '.cache', 'build.lock'), { purpose: 'the first build (test)', log: () => {} });
   let released = false;
   try {
-    const env = { ...process.env, HOP_BENCH_RESULTS: path.join(ROOT, 'no-such-results.json') };
+    const env: NodeJS.ProcessEnv = { ...process.env, HOP_BENCH_RESULTS: path.join(ROOT, 'no-such-results.json') };
     delete env.HOP_BENCH_FRESH;
     const child = spawn(process.execPath, [path.join(ROOT, 'src', 'build', 'build.ts'), '--out-dir', path.join(ROOT, 'test-artifacts', 'lock-site')], {
       cwd: ROOT,
