@@ -9,6 +9,7 @@
  */
 import { compileCondition, ConditionError } from './expr.ts';
 import { FactError, hasFact, type Facts } from './facts.ts';
+import { format } from './format.ts';
 
 /** A claim as written in a source file. */
 export interface Claim {
@@ -92,10 +93,9 @@ export function evaluateClaims(claims: readonly Claim[], facts: Facts): ClaimRes
   });
 }
 
-/** Formats a figure for the claims report: up to four significant digits, no exponent. */
+/** Formats a figure for the claims report and `--facts`: the formatter's `report` rule (four significant digits, no grouping, no exponent). */
 export function formatValue(value: number): string {
-  if (Number.isInteger(value)) return String(value);
-  return Number(value.toPrecision(4)).toString();
+  return format(value, 'report');
 }
 
 /**

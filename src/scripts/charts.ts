@@ -21,6 +21,7 @@ import {
   type ChartDataset,
 } from 'chart.js';
 import type { ChartAxis, ChartSpec } from '../components/charts/chart-spec.ts';
+import { format } from '../lib/format.ts';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, LogarithmicScale, Legend, Tooltip);
 
@@ -42,7 +43,8 @@ function readTheme(figure: HTMLElement): Theme {
   };
 }
 
-const numberFormat = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
+// Ticks and tooltips write numbers by the page's one rule for figures, as its tables and prose do.
+const numberFormat = { format: (n: number) => format(n, 'bySize') };
 
 function axisOptions(axis: ChartAxis, theme: Theme) {
   return {
