@@ -29,8 +29,9 @@ const fixed = (decimals: number): PrecisionRule => ({ minimumFractionDigits: dec
 export const PRECISION = {
   bySize: (value: number): PrecisionRule => {
     const a = Math.abs(value);
-    if (Number.isInteger(value) || a >= 100) return fixed(0);
-    if (a >= 10) return fixed(1);
+    // Bands are judged after rounding, so 99.96 is "100", not "100.0", and 9.999 is "10.0".
+    if (Number.isInteger(value) || a >= 99.95) return fixed(0);
+    if (a >= 9.995) return fixed(1);
     if (a >= 0.1) return fixed(2);
     return { maximumSignificantDigits: 2 };
   },
@@ -124,12 +125,8 @@ export function unitOf(name: string): UnitStyle {
  * and below that as many as two significant digits need (0.08 → 2, 0.00035 → 5).
  */
 export function autoDecimals(value: number): number {
-  const a = Math.abs(value);
-  if (Number.isInteger(value) || a >= 100) return 0;
-  if (a >= 10) return 1;
-  if (a >= 0.1) return 2;
   const text = format(value, 'bySize');
-  return text.length - text.indexOf('.') - 1;
+  return text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
 }
 
 /**

@@ -9,10 +9,10 @@ import { formatCents, formatMicros } from '../../src/lib/costs.ts';
 import { autoDecimals, fixedDecimals, format, formatFact, formatNumber, formatRatio, formatUs, PRECISION } from '../../src/lib/format.ts';
 
 describe('named precision rules', () => {
-  test('bySize: whole from 100, one decimal from 10, two from 0.1, two significant digits below', () => {
+  test('bySize: whole from 100, one decimal from 10, two from 0.1, two significant digits below (bands after rounding)', () => {
     assert.deepEqual(
-      [362.99, 363.04, 1609.884, 71.71, 10.05, 9.999, 3.2011, 0.1, 0.08, 0.0446684, 0.00035, 0, 57].map((v) => format(v, 'bySize')),
-      ['363', '363', '1,610', '71.7', '10.1', '10.00', '3.20', '0.10', '0.08', '0.045', '0.00035', '0', '57'],
+      [362.99, 363.04, 1609.884, 99.96, 71.71, 10.05, 9.999, 3.2011, 0.1, 0.08, 0.0446684, 0.00035, 0, 57].map((v) => format(v, 'bySize')),
+      ['363', '363', '1,610', '100', '71.7', '10.1', '10.0', '3.20', '0.10', '0.08', '0.045', '0.00035', '0', '57'],
     );
   });
 

@@ -30,7 +30,8 @@ const articleDoc = readMdx(readFileSync(path.join(ROOT, 'content', 'split-on-evi
 /*
  * Expected texts, computed here by the page's documented rules and not by its formatter
  * (src/lib/format.ts): measured figures and ratios by size (whole from 100, one decimal from 10, two
- * from 0.1, two significant digits below), counts whole, money with two decimals; en-US grouping.
+ * from 0.1, two significant digits below, bands judged after rounding), counts whole, money with two
+ * decimals; en-US grouping.
  */
 const group = (fixed: string) => {
   const [whole, fraction] = fixed.split('.');
@@ -39,8 +40,8 @@ const group = (fixed: string) => {
 };
 const bySize = (v: number) => {
   const a = Math.abs(v);
-  if (Number.isInteger(v) || a >= 100) return group(v.toFixed(0));
-  if (a >= 10) return group(v.toFixed(1));
+  if (Number.isInteger(v) || a >= 99.95) return group(v.toFixed(0));
+  if (a >= 9.995) return group(v.toFixed(1));
   if (a >= 0.1) return v.toFixed(2);
   return String(Number(v.toPrecision(2)));
 };
