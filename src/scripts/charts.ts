@@ -117,7 +117,7 @@ function config(spec: ChartSpec, theme: Theme): ChartConfiguration<'bar' | 'line
           callbacks: {
             label: (item) => {
               const value = spec.horizontal ? item.parsed.x : item.parsed.y;
-              const y = typeof value === 'number' ? numberFormat.format(value) : '';
+              const y = typeof value === 'number' ? format(value, spec.y.precision ?? 'bySize') : '';
               return `${item.dataset.label}: ${y}${spec.y.unit ? ` ${spec.y.unit}` : ''}`;
             },
           },

@@ -2,7 +2,7 @@
  * The JSON a chart component embeds in the page and the client script draws from, and the model of
  * its data-table twin. Plain data only (no functions), so it survives JSON.stringify unchanged.
  */
-import { format } from '../../lib/format.ts';
+import { format, type PrecisionName } from '../../lib/format.ts';
 
 /** A series of a chart. Colours are palette slots (CSS custom properties --chart-1 … --chart-4). */
 export interface ChartSeries {
@@ -25,6 +25,8 @@ export interface ChartAxis {
   title: string;
   /** Unit printed after values in tooltips, e.g. "µs". */
   unit?: string;
+  /** The formatter's rule for values in tooltips, as the page's tables write them (default "bySize"). */
+  precision?: PrecisionName;
   /** Start a linear axis at zero. */
   beginAtZero?: boolean;
   /** Lowest value on the axis (a log axis needs one below the smallest bar, or the bar vanishes). */
