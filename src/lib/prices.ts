@@ -106,8 +106,7 @@ const httpsUrl = z
  * price in integer micro-units, so `PriceItem` (its z.output) is the one type of a validated item.
  */
 export function priceItemSchema(now: Date) {
-  return z
-    .object({
+  return z.object({
     /** Stable id, dotted lower case ("render.small", "eks.standard"); fact names are built from it. */
     id: z
       .string({ error: 'expected an id such as "render.small"' })
@@ -132,18 +131,19 @@ export function priceItemSchema(now: Date) {
       .nullable(),
     /** The price as published, a decimal string in the currency's main unit. */
     price,
+    /** Currency of `price`, e.g. "USD". */
     currency: z.enum(CURRENCIES, { error: `expected one of the known currencies: ${CURRENCIES.join(', ')}` }),
+    /** What one `price` buys: one instance for a month, or one cluster for an hour. */
     unit: z.enum(PRICE_UNITS, { error: `expected one of the known units: ${PRICE_UNITS.join(', ')}` }),
     /** The page the price was read from. */
     source: httpsUrl,
     /** The day the price was read, as written. */
     readOn: isoDate(now),
-  })
-    .transform((item) => ({
-      ...item,
-      /** The same price in integer micro-units (µUSD): "0.10" → 100000. */
-      priceMicros: decimalToMicros(item.price),
-    }));
+  }).transform((item) => ({
+    ...item,
+    /** The same price in integer micro-units (µUSD): "0.10" → 100000. */
+    priceMicros: decimalToMicros(item.price),
+  }));
 }
 
 /** The zod schema of the whole price file; `now` bounds its dates (none may be in the future). */
