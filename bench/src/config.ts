@@ -1,8 +1,9 @@
 /**
  * Suite configurations as data: the full suite reproduces the reference's counts and seeds
- * (hop-bench spec); --quick shrinks every count for smoke tests.
+ * (hop-bench spec); --quick shrinks every count for smoke tests. Built from the cases' counts as data
+ * (cases/counts.ts), so it loads no case module.
  */
-import { CASES } from './cases/index.ts';
+import { CASE_CATALOG } from './cases/counts.ts';
 import type { BenchConfig } from './schema.ts';
 
 /** Settings shared by every mode (hop-bench spec, "Runs, seeds and report"). */
@@ -31,14 +32,14 @@ export interface ConfigChoice {
  * @throws Error naming any unknown case id.
  */
 export function buildConfig(choice: ConfigChoice): BenchConfig {
-  const all = CASES.map((c) => c.id);
+  const all = CASE_CATALOG.map((c) => c.id);
   const wanted = choice.caseIds ?? all;
   const unknown = wanted.filter((id) => !all.includes(id));
   if (unknown.length > 0) throw new Error(`unknown case ${unknown.join(', ')}; known cases: ${all.join(', ')}`);
-  const selected = CASES.filter((c) => wanted.includes(c.id));
+  const selected = CASE_CATALOG.filter((c) => wanted.includes(c.id));
   const runs = choice.runs ?? (choice.quick ? 1 : SUITE_DEFAULTS.runs);
   const size = choice.quick ? 'quick' : 'full';
-  const isReferenceShape = runs === SUITE_DEFAULTS.runs && selected.length === CASES.length;
+  const isReferenceShape = runs === SUITE_DEFAULTS.runs && selected.length === CASE_CATALOG.length;
   return {
     mode: choice.quick ? 'quick' : isReferenceShape ? 'full' : 'custom',
     ...SUITE_DEFAULTS,

@@ -1,14 +1,16 @@
 /**
  * Whether a results file still describes what this machine would measure now. The inputs that change
  * the numbers: the bench source, the lockfile, the Node version, the CPU model and core count, and the
- * suite configuration. Public (for the site's build).
+ * suite configuration. Public (for the site's build), and light: computing a key reads files and
+ * hashes them, and loads no case module, no service and no child_process (checked by the
+ * dependency rules in .dependency-cruiser.cjs and by bench/test/freshness-light.test.ts).
  */
 import os from 'node:os';
 import { buildConfig } from './config.ts';
-import { benchSourceSha256, lockfileSha256 } from './environment.ts';
+import { benchSourceSha256, lockfileSha256 } from './fingerprint.ts';
 
 /** The bench's folder and the files its source hash covers (for listings that must match the hash). */
-export { BENCH_ROOT, benchSourceFiles } from './environment.ts';
+export { BENCH_ROOT, benchSourceFiles } from './fingerprint.ts';
 import type { BenchConfig, Results } from './schema.ts';
 
 /** What a results file's figures depend on. */

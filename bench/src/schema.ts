@@ -1,10 +1,12 @@
 /**
- * The public contract of hop-bench: the zod schema of a results file and the types inferred from it.
- * The site imports this module only (never the bench's internals). Every field says its meaning and unit.
+ * The public contract of hop-bench: the shape of a results file as zod schemas, and the types inferred
+ * from it. The site imports this module only (never the bench's internals). Every field says its
+ * meaning and unit. The cross-field checks live in consistency.ts, the error wording in
+ * friendly-errors.ts.
  */
 import { z } from 'zod';
-import { parseReport } from './report-parse.ts';
-import { latencyIntervals, median } from './stats.ts';
+import { checkConsistency } from './consistency.ts';
+import { friendlyIssues } from './friendly-errors.ts';
 
 /** Version of the results layout; bump when a field changes meaning. */
 export const RESULTS_SCHEMA_VERSION = 1;
@@ -249,7 +251,7 @@ export const FailureCaseSchema = z.object({
 export const CaseResultSchema = z.discriminatedUnion('kind', [LatencyCaseSchema, FailureCaseSchema]);
 
 /** The fields of a results file; `ResultsSchema` adds the consistency checks. */
-const ResultsObject = z.object({
+export const ResultsShapeSchema = z.object({
   schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
   /** Name and version of the bench package. */
   tool: z.object({ name: z.literal('hop-bench'), version: z.string() }),
@@ -263,85 +265,11 @@ const ResultsObject = z.object({
   report: z.string().min(1),
 });
 
-/** A complete results file of hop-bench, checked for internal consistency (see `checkConsistency`). */
-export const ResultsSchema = ResultsObject.superRefine(checkConsistency);
+/** A complete results file of hop-bench, checked for internal consistency (bench/src/consistency.ts). */
+export const ResultsSchema = ResultsShapeSchema.superRefine(checkConsistency);
 
-type Issue = { path: (string | number)[]; message: string };
-
-/**
- * Figures that must agree with each other in any honest results file: medians are the medians of
- * the runs, percentiles are ordered, histograms hold every sample, every failure-case call has one
- * outcome, duplicates are invoices minus calls, each case has config.runs runs, and the stored report
- * prints the same medians and counts. A hand-edited figure breaks one of these.
- */
-function checkConsistency(results: z.infer<typeof ResultsObject>, ctx: z.RefinementCtx): void {
-  const issues: Issue[] = [];
-  const edited = 'results are written by the bench, not by hand: re-run it (npm run bench)';
-  const runsExpected = results.config.runs;
-  let reportRows: ReturnType<typeof parseReport> | undefined;
-  try {
-    reportRows = parseReport(results.report);
-  } catch {
-    issues.push({ path: ['report'], message: `the stored report is not in the hop-bench layout; ${edited}` });
-  }
-  results.cases.forEach((c, k) => {
-    if (c.kind === 'latency') {
-      if (c.runs.length !== runsExpected) issues.push({ path: ['cases', k, 'runs'], message: `has ${c.runs.length} runs, config.runs is ${runsExpected}` });
-      for (const field of ['p50Us', 'p95Us', 'p99Us', 'callsPerSec'] as const) {
-        const expected = median(c.runs.map((r) => r[field]));
-        if (!close(c.median[field], expected)) {
-          issues.push({ path: ['cases', k, 'median', field], message: `is ${c.median[field]} but the median of the runs is ${expected}; ${edited}` });
-        }
-      }
-      const intervals = latencyIntervals(c.runs);
-      for (const field of ['p50Us', 'p95Us', 'p99Us'] as const) {
-        const got = c.intervals[field];
-        const want = intervals[field];
-        if (!close(got.lowUs, want.lowUs) || !close(got.highUs, want.highUs)) {
-          issues.push({ path: ['cases', k, 'intervals', field], message: `is ${got.lowUs}–${got.highUs} but the runs give ${want.lowUs}–${want.highUs}; ${edited}` });
-        }
-      }
-      if (!close(c.intervals.confidencePercent, intervals.confidencePercent)) {
-        issues.push({ path: ['cases', k, 'intervals', 'confidencePercent'], message: `is ${c.intervals.confidencePercent}, ${c.runs.length} runs give ${intervals.confidencePercent}; ${edited}` });
-      }
-      c.runs.forEach((r, j) => {
-        const at = ['cases', k, 'runs', j];
-        if (!(r.minUs <= r.p50Us && r.p50Us <= r.p95Us && r.p95Us <= r.p99Us && r.p99Us <= r.maxUs)) {
-          issues.push({ path: at, message: `percentiles out of order (min ${r.minUs}, p50 ${r.p50Us}, p95 ${r.p95Us}, p99 ${r.p99Us}, max ${r.maxUs}); ${edited}` });
-        }
-        const binned = r.histogram.counts.reduce((a, b) => a + b, 0);
-        if (binned !== r.samples) issues.push({ path: [...at, 'histogram', 'counts'], message: `hold ${binned} samples, the run has ${r.samples}` });
-        if (r.histogram.edgesUs.length !== r.histogram.counts.length + 1) {
-          issues.push({ path: [...at, 'histogram', 'edgesUs'], message: 'need one more edge than counts' });
-        }
-      });
-      const row = reportRows?.latency.find((l) => l.id === c.id);
-      if (reportRows && (!row || row.p50Us.toFixed(2) !== c.median.p50Us.toFixed(2))) {
-        issues.push({ path: ['report'], message: `does not print case ${c.id}'s median p50 of ${c.median.p50Us.toFixed(2)} µs; ${edited}` });
-      }
-    } else {
-      c.variants.forEach((v, i) => {
-        if (v.runs.length !== runsExpected) issues.push({ path: ['cases', k, 'variants', i, 'runs'], message: `has ${v.runs.length} runs, config.runs is ${runsExpected}` });
-        const printed = reportRows?.failure.get(v.label);
-        v.runs.forEach((r, j) => {
-          const at = ['cases', k, 'variants', i, 'runs', j];
-          if (r.duplicates !== r.invoicesWritten - r.calls) issues.push({ path: [...at, 'duplicates'], message: `is ${r.duplicates}, invoicesWritten − calls is ${r.invoicesWritten - r.calls}` });
-          if (r.failed !== r.timedOut + r.otherErrors) issues.push({ path: [...at, 'failed'], message: `is ${r.failed}, timedOut + otherErrors is ${r.timedOut + r.otherErrors}` });
-          if (r.failed > r.calls || r.slowCalls > r.calls) issues.push({ path: at, message: 'counts more failed or slow calls than calls' });
-          const bracket = printed?.[j];
-          if (reportRows && (!bracket || bracket.failed !== r.failed || bracket.invoicesWritten !== r.invoicesWritten || bracket.slowCalls !== r.slowCalls)) {
-            issues.push({ path: ['report'], message: `does not print the counts of "${v.label}", run ${j + 1}; ${edited}` });
-          }
-        });
-      });
-    }
-  });
-  for (const issue of issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-}
-
-function close(a: number, b: number): boolean {
-  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-}
+/** The fields of a results file before the consistency checks, as zod reads them (for those checks). */
+export type ResultsShape = z.infer<typeof ResultsShapeSchema>;
 
 export type Environment = z.infer<typeof EnvironmentSchema>;
 export type BenchConfig = z.infer<typeof ConfigSchema>;
@@ -387,10 +315,7 @@ export function parseResults(data: unknown, file: string): Results {
   if (parsed.success) return parsed.data;
   throw new ResultsValidationError(
     file,
-    parsed.error.issues.map((issue) => ({
-      path: issue.path.map(String).join('.'),
-      message: issueMessage(issue, valueAt(data, issue.path)),
-    })),
+    friendlyIssues(parsed.error, data).map((issue) => ({ path: issue.field, message: issue.text })),
   );
 }
 
@@ -406,32 +331,4 @@ export function parseResultsText(text: string, file: string): Results {
     throw new ResultsValidationError(file, [{ path: '', message: `not valid JSON: ${(error as Error).message}` }]);
   }
   return parseResults(data, file);
-}
-
-/**
- * One issue in plain words, saying once what was expected and what was there: "missing (expected
- * object)" for an absent field, "expected number, received "abc"" for a wrong type (zod's own text for
- * a type error already names the received type, so it is not repeated).
- */
-function issueMessage(issue: z.core.$ZodIssue, value: unknown): string {
-  if (issue.code === 'invalid_type') {
-    return value === undefined ? `missing (expected ${issue.expected})` : `expected ${issue.expected}, received ${describeValue(value)}`;
-  }
-  if (value === undefined) return issue.message;
-  return `${issue.message} (received ${describeValue(value)})`;
-}
-
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
-  let value = data;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { CASES } from '../src/cases/index.ts';
+import { CASE_CATALOG } from '../src/cases/counts.ts';
 import { buildConfig } from '../src/config.ts';
 import { cacheInputsOf, canonicalJson, currentCacheInputs, staleReasons } from '../src/freshness.ts';
 import { latencyNoise, NOISY_CV_PERCENT, noiseWarnings } from '../src/noise.ts';
@@ -54,8 +56,25 @@ test('the current inputs describe this machine and the full suite', () => {
   const now = currentCacheInputs();
   assert.equal(now.nodeVersion, process.version);
   assert.match(now.benchSourceSha256, /^[0-9a-f]{64}$/);
-  assert.equal(canonicalJson(now.config), canonicalJson(buildConfig({ quick: false })));
+  // Against values from outside the code under test: the configuration a full run recorded in the
+  // fixture, and the reference counts and seeds of the hop-bench spec.
+  assert.equal(canonicalJson(now.config), canonicalJson(load().config));
   assert.equal(now.config.mode, 'full');
+  assert.equal(now.config.runs, 3);
+  assert.deepEqual(now.config.cases, ['A', 'B', 'C', 'D', 'E']);
+  assert.deepEqual(
+    Object.fromEntries(Object.entries(now.config.latency).map(([id, c]) => [id, [c.warmupCalls, c.timedCalls]])),
+    { A: [10_000, 100_000], B: [1_000, 10_000], C: [200, 2_000], D: [500, 5_000] },
+  );
+  assert.equal(now.config.failure.E!.callsPerVariant, 2_000);
+  assert.deepEqual([now.config.serverSeedBase, now.config.clientSeed], [20261019, 7]);
+});
+
+test('the counts as data and the case registry agree, case by case and in order', () => {
+  assert.deepEqual(
+    CASE_CATALOG.map((c) => [c.id, c.kind, c.counts.full, c.counts.quick]),
+    CASES.map((c) => [c.id, c.kind, c.counts.full, c.counts.quick]),
+  );
 });
 
 test('canonicalJson ignores key order', () => {

@@ -27,7 +27,8 @@ test('a median that is not the median of the runs, and a report that disagrees, 
   const issues = issuesOf(d);
   assert.equal(issues.length, 2, issues.join('\n'));
   assert.match(issues[0]!, /^cases\.1\.median\.p50Us: is 200 but the median of the runs is [\d.]+; results are written by the bench, not by hand/);
-  assert.match(issues[1]!, /^report: does not print case B's median p50 of 200\.00 µs/);
+  // The report prints the median with two decimals; the figures now print 200.00 where the run printed another value.
+  assert.match(issues[1]!, /^report: is not the report of these figures: line \d+ reads "B\. HTTP, keep-alive\s+[\d.]+ .*", the figures print "B\. HTTP, keep-alive\s+200\.00 /);
 });
 
 test('failure counts must add up', () => {
@@ -49,4 +50,23 @@ test('percentiles out of order, a histogram that lost samples, and a missing run
   assert.match(issues, /cases\.2\.runs\.0: percentiles out of order/);
   assert.match(issues, /cases\.3\.runs\.1\.histogram\.counts: hold \d+ samples, the run has 5000/);
   assert.match(issues, /cases\.0\.runs: has 2 runs, config\.runs is 3/);
+});
+
+test('a stored report edited by hand, figures untouched, is named with its line', () => {
+  const d = fixture();
+  const lines = d.report.split('\n');
+  const k = lines.findIndex((l: string) => l.startsWith('  retry + idempotency key'));
+  lines[k] = lines[k].replace('duplicates 0', 'duplicates 3');
+  d.report = lines.join('\n');
+  const issues = issuesOf(d);
+  assert.equal(issues.length, 1, issues.join('\n'));
+  assert.match(issues[0]!, new RegExp(`^report: is not the report of these figures: line ${k + 1} reads "retry \\+ idempotency key .*duplicates 3`));
+});
+
+test('the shape and the consistency checks are separate: the shape alone accepts an inconsistent file', async () => {
+  const { ResultsShapeSchema } = await import('../src/schema.ts');
+  const d = fixture();
+  d.cases[1].median.p50Us = 200;
+  assert.equal(ResultsShapeSchema.safeParse(d).success, true);
+  assert.ok(issuesOf(d).length > 0);
 });

@@ -11,9 +11,7 @@
 import { accessSync, constants, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { composeFacts, readReferenceText } from '../lib/page-facts.ts';
-import { loadPrices, pricesPath } from '../lib/prices.ts';
-import { composeRunFacts } from '../lib/run-facts.ts';
+import { loadPageInputs, sharePageInputs } from '../lib/page-inputs.ts';
 import { resultsPath } from '../lib/results-source.ts';
 import { astroBuild } from './astro-build.ts';
 import { checkArticle } from './check-article.ts';
@@ -51,19 +49,20 @@ async function main(): Promise<number> {
     assertWritable(ROOT, 'where Astro keeps its build cache (.astro/)');
     assertWritable(path.dirname(options.outDir), 'where the site is built and swapped in', true);
     const loaded = await ensureResults(ROOT, resultsPath(ROOT), options, log);
-    const now = new Date();
-    const prices = loadPrices(pricesPath(ROOT), now, { warn: (message) => log(`build: warning: ${message}`) });
+    const inputs = loadPageInputs({ rootDir: ROOT, loaded, warn: (message) => log(`build: warning: ${message}`) });
+    const { prices, facts } = inputs;
     log(`build: prices from ${path.relative(ROOT, prices.file) || prices.file}, as of ${prices.asOf}`);
-    const factInputs = { results: loaded.results, referenceText: readReferenceText(ROOT), prices, now };
-    const claims = checkArticle(ROOT, composeFacts(factInputs), log, composeRunFacts(factInputs));
+    const claims = checkArticle(ROOT, facts, log, inputs.runFacts);
     log(`build: building the site from ${path.relative(ROOT, loaded.file) || loaded.file}`);
+    // The page renders from these very inputs: read and checked once per build.
+    sharePageInputs(inputs);
     await astroBuild(ROOT, loaded.file, tempDir);
     checkBuiltSite(tempDir, loaded.text, claims.length, claims.filter((c) => c.state === 'fragile').length);
     publish(tempDir, options.outDir);
     log(`build: done: ${path.relative(ROOT, options.outDir) || options.outDir}/index.html and results.json`);
     return 0;
   } catch (error) {
-    const expected = ['BuildError', 'ResultsFileError', 'PriceDataError'].includes((error as Error).name) || error instanceof BuildError;
+    const expected = ['BuildError', 'ResultsFileError', 'PriceDataError', 'FactError'].includes((error as Error).name) || error instanceof BuildError;
     const message = expected ? (error as Error).message : (error as Error).stack;
     process.stderr.write(`build: FAILED: ${message}\nbuild: ${path.relative(ROOT, options.outDir) || options.outDir} was left as it was.\n`);
     return 1;

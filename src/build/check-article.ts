@@ -1,14 +1,17 @@
 /**
- * Build stage 2: check the article against the facts before rendering. No numeral is typed into the
- * prose, every fact name used by a figure component exists, and every <Claim> holds. Prints the
- * claims report; a typed numeral, an unknown name or a false claim fails the build.
+ * Build stage 2: check the article against the facts before rendering. Each MDX file is parsed once
+ * into its syntax tree (src/lib/mdx-reader.ts); from it: no numeral is typed into the prose, every
+ * fact name used by a figure component exists, and every <Claim> holds. Prints the claims report; an
+ * MDX syntax error, a typed numeral, an unknown name or a false claim fails the build, each with its
+ * file:line:column.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { evaluateClaims, extractClaims, formatClaimsReport, type ClaimResult } from '../lib/claims.ts';
-import { extractFactReferences } from '../lib/fact-refs.ts';
+import { claimsOf, evaluateClaims, formatClaimsReport, type ClaimResult } from '../lib/claims.ts';
+import { factReferencesOf } from '../lib/fact-refs.ts';
 import { hasFact, type Facts } from '../lib/facts.ts';
-import { findTypedNumerals } from '../lib/prose-numerals.ts';
+import { readMdx } from '../lib/mdx-reader.ts';
+import { typedNumeralsOf } from '../lib/prose-numerals.ts';
 import { BuildError } from './errors.ts';
 
 /** The article's MDX files (content/*.mdx), absolute paths, sorted. */
@@ -24,21 +27,29 @@ export function articleFiles(rootDir: string): string[] {
  * Checks fact names and claims in every article file.
  * @param runFacts each run's own facts (run-facts.ts), so claims are also checked run by run (fragile claims).
  * @returns the claim results (all holding at the medians, some perhaps fragile) — checked against the rendered page.
- * @throws BuildError listing unknown fact names, or with the claims report when a claim is false.
+ * @throws BuildError naming file:line:column of invalid MDX, typed numerals and unknown fact names, or
+ *   with the claims report when a claim is false.
  */
 export function checkArticle(rootDir: string, facts: Facts, log: (line: string) => void, runFacts: readonly Facts[] = []): ClaimResult[] {
   const results: ClaimResult[] = [];
   const unknown: string[] = [];
   const typed: string[] = [];
   for (const file of articleFiles(rootDir)) {
-    const text = readFileSync(file, 'utf8');
     const shown = path.relative(rootDir, file);
-    for (const n of findTypedNumerals(text)) typed.push(`  ${shown}:${n.line}: "${n.numeral}" in "${n.context}"`);
-    for (const ref of extractFactReferences(text)) {
-      if (!hasFact(facts, ref.name)) unknown.push(`  ${shown}:${ref.line}: <${ref.component}> uses unknown fact "${ref.name}"`);
+    let doc;
+    try {
+      doc = readMdx(readFileSync(file, 'utf8'), shown);
+    } catch (error) {
+      throw new BuildError(`the article cannot be read: ${(error as Error).message}`);
+    }
+    for (const n of typedNumeralsOf(doc)) typed.push(`  ${shown}:${n.line}:${n.column}: "${n.numeral}" in "${n.context}"`);
+    for (const ref of factReferencesOf(doc)) {
+      const at = `  ${shown}:${ref.line}:${ref.column}: <${ref.component}>`;
+      if (ref.expression !== undefined) unknown.push(`${at} names its fact with an expression {${ref.expression}}; write the name as a quoted string`);
+      else if (!hasFact(facts, ref.name)) unknown.push(`${at} uses unknown fact "${ref.name}"`);
     }
     try {
-      results.push(...evaluateClaims(extractClaims(text, shown), facts, runFacts));
+      results.push(...evaluateClaims(claimsOf(doc), facts, runFacts));
     } catch (error) {
       throw new BuildError(`the article's claims cannot be read: ${(error as Error).message}`);
     }

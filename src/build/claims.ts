@@ -3,29 +3,63 @@
  * `npm run claims`: evaluates the article's claims against the cached results (or $HOP_BENCH_RESULTS)
  * without running the bench or Astro, and prints the claims report. `--facts` lists every fact name
  * and value instead, for writing prose. Exit codes: 0 all claims hold, 1 a claim is false or the
- * results cannot be read.
+ * inputs cannot be read, 2 bad usage (the usage is printed).
  */
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { formatValue } from '../lib/claims.ts';
-import { composeFacts, readReferenceText } from '../lib/page-facts.ts';
-import { loadPrices, pricesPath } from '../lib/prices.ts';
-import { loadResults, resultsPath } from '../lib/results-source.ts';
-import { composeRunFacts } from '../lib/run-facts.ts';
+import { loadPageInputs } from '../lib/page-inputs.ts';
 import { checkArticle } from './check-article.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-try {
-  const loaded = loadResults(resultsPath(ROOT).file);
-  const now = new Date();
-  const factInputs = { results: loaded.results, referenceText: readReferenceText(ROOT), prices: loadPrices(pricesPath(ROOT), now), now };
-  const facts = composeFacts(factInputs);
-  if (process.argv.includes('--facts')) {
-    for (const [name, value] of Object.entries(facts)) process.stdout.write(`${name} = ${formatValue(value)}\n`);
-  } else {
-    checkArticle(ROOT, facts, (line) => process.stdout.write(`${line}\n`), composeRunFacts(factInputs));
+/** Usage text of `npm run claims`. */
+export const CLAIMS_USAGE = `Usage: npm run claims -- [--facts]
+
+Checks every <Claim> of the article against this machine's cached results, without running the
+bench or building the site, and prints the claims report.
+
+Options:
+  --facts      list every fact name and its value instead (for writing prose)
+  -h, --help   show this help
+
+Environment:
+  HOP_BENCH_RESULTS=FILE   check against this results file instead of bench/results/latest.json
+  HOP_PRICES_FILE=FILE     use this price file instead of content/prices.json
+`;
+
+function main(argv: string[]): number {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        facts: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    process.stderr.write(`claims: ${(error as Error).message}\n\n${CLAIMS_USAGE}`);
+    return 2;
   }
-} catch (error) {
-  process.stderr.write(`${(error as Error).message}\n`);
-  process.exitCode = 1;
+  if (values.help) {
+    process.stdout.write(CLAIMS_USAGE);
+    return 0;
+  }
+  try {
+    const { facts, runFacts } = loadPageInputs({ rootDir: ROOT });
+    if (values.facts) {
+      for (const [name, value] of Object.entries(facts)) process.stdout.write(`${name} = ${formatValue(value)}\n`);
+    } else {
+      checkArticle(ROOT, facts, (line) => process.stdout.write(`${line}\n`), runFacts);
+    }
+    return 0;
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 1;
+  }
 }
+
+process.exitCode = main(process.argv.slice(2));

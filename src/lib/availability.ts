@@ -14,9 +14,6 @@ export const AVAILABILITY_LEVELS = ['99.9', '99.95', '99.99'] as const;
 /** Hop counts the table shows: 1 to this many synchronous services. */
 export const MAX_HOPS = 5;
 
-/** Hours per month for downtime, the same convention as the price file (365 × 24 / 12). */
-export const HOURS_PER_MONTH = 730;
-
 /** A decimal as an integer and a power-of-ten scale: "99.95" → { digits: 9995n, scale: 2 }. */
 interface Decimal {
   digits: bigint;
@@ -69,10 +66,13 @@ export function chainAvailabilityPercent(perServicePercents: readonly string[], 
 
 /**
  * Expected downtime per month of a chain, in minutes: (1 − a₁…aₙ) × hoursPerMonth × 60, rounded half up.
- * (["99.9"], 1) → "43.8".
- * @throws RangeError as chainAvailabilityPercent.
+ * (["99.9"], 720, 1) → "43.2". There is no default month: hours per month is one fact, the price
+ * file's `hoursPerMonth`, and every caller passes it (so downtime and costs cannot disagree).
+ * @param hoursPerMonth whole hours in a month (the price file's value).
+ * @throws RangeError as chainAvailabilityPercent, or for hours per month that are not a positive whole number.
  */
-export function chainDowntimeMinutesPerMonth(perServicePercents: readonly string[], decimals = 1, hoursPerMonth = HOURS_PER_MONTH): string {
+export function chainDowntimeMinutesPerMonth(perServicePercents: readonly string[], hoursPerMonth: number, decimals = 1): string {
+  if (!Number.isSafeInteger(hoursPerMonth) || hoursPerMonth <= 0) throw new RangeError(`expected whole hours per month, got ${hoursPerMonth}`);
   const { digits, scale } = chainProductPercent(perServicePercents);
   const hundredPercent = 100n * 10n ** BigInt(scale);
   // unavailable share (percent) × minutes per month / 100
@@ -102,11 +102,14 @@ export interface AvailabilityRow {
   cells: AvailabilityCell[];
 }
 
-/** The table: rows = per-service availability, columns = 1…maxHops synchronous services. */
+/**
+ * The table: rows = per-service availability, columns = 1…maxHops synchronous services.
+ * @param hoursPerMonth the price file's hours per month (one fact for costs and downtime).
+ */
 export function availabilityTable(
+  hoursPerMonth: number,
   levels: readonly string[] = AVAILABILITY_LEVELS,
   maxHops: number = MAX_HOPS,
-  hoursPerMonth: number = HOURS_PER_MONTH,
 ): AvailabilityRow[] {
   return levels.map((perServicePercent) => ({
     perServicePercent,
@@ -115,7 +118,7 @@ export function availabilityTable(
       return {
         hops: i + 1,
         percent: chainAvailabilityPercent(chain, 3),
-        downtimeMinutes: chainDowntimeMinutesPerMonth(chain, 1, hoursPerMonth),
+        downtimeMinutes: chainDowntimeMinutesPerMonth(chain, hoursPerMonth, 1),
       };
     }),
   }));
@@ -128,16 +131,16 @@ const HOP_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight
  * minutes a month). For each level L ("99.9" → key "999") and hops n (word "three"):
  * - `availability.<n>.<L>Percent`: chain availability, percent rounded to 3 decimals
  *   (`availability.three.999Percent` = 99.7)
- * - `availability.<n>.<L>.downtimeMinPerMonth`: expected downtime per month at 730 h, minutes,
- *   1 decimal (`availability.three.999.downtimeMinPerMonth` = 131.3)
+ * - `availability.<n>.<L>.downtimeMinPerMonth`: expected downtime per month at `hoursPerMonth` (the
+ *   price file's), minutes, 1 decimal (`availability.three.999.downtimeMinPerMonth` = 131.3 at 730 h)
  */
 export function availabilityFacts(
+  hoursPerMonth: number,
   levels: readonly string[] = AVAILABILITY_LEVELS,
   maxHops: number = MAX_HOPS,
-  hoursPerMonth: number = HOURS_PER_MONTH,
 ): Record<string, number> {
   const facts: Record<string, number> = {};
-  for (const row of availabilityTable(levels, maxHops, hoursPerMonth)) {
+  for (const row of availabilityTable(hoursPerMonth, levels, maxHops)) {
     const key = row.perServicePercent.replace('.', '');
     for (const cell of row.cells) {
       const name = `availability.${HOP_WORDS[cell.hops - 1] ?? cell.hops}.${key}`;

@@ -3,12 +3,14 @@
  *
  *   <Claim when="ratio.DoverB.p50 > 2">the chain costs more than two single hops</Claim>
  *
- * The build reads every claim from the MDX source, evaluates its condition against the facts and
+ * The build reads every claim from the MDX syntax tree (src/lib/mdx-reader.ts), evaluates its condition against the facts and
  * fails when one is false, so the page never contradicts its own numbers. The <Claim> component
  * evaluates the same condition again while rendering (so `astro dev` shows a false claim too).
  */
 import { compileCondition, ConditionError } from './expr.ts';
+import { jsxElements, MdxSyntaxError, readMdx, type MdxDocument } from './mdx-reader.ts';
 import { FactError, hasFact, type Facts } from './facts.ts';
+import { format } from './format.ts';
 
 /** A claim as written in a source file. */
 export interface Claim {
@@ -20,6 +22,8 @@ export interface Claim {
   file: string;
   /** 1-based line of the opening tag. */
   line: number;
+  /** 1-based column of the opening tag. */
+  column?: number;
 }
 
 /**
@@ -55,7 +59,7 @@ export interface ClaimResult {
   error?: string;
 }
 
-/** A claim tag could not be read; the message names the file and line. */
+/** A claim tag could not be read; the message names the file, line and column. */
 export class ClaimSyntaxError extends Error {
   constructor(message: string) {
     super(message);
@@ -63,38 +67,40 @@ export class ClaimSyntaxError extends Error {
   }
 }
 
-const ATTRIBUTE = String.raw`\s+[A-Za-z]+=(?:"[^"]*"|'[^']*'|\{[^}]*\})`;
-const CLAIM_TAG = new RegExp(String.raw`<Claim((?:${ATTRIBUTE})*)\s*>([\s\S]*?)</Claim>`, 'g');
-const WHEN = /\swhen=(?:"([^"]*)"|'([^']*)'|(\{[^}]*\}))/;
-
 /**
- * Reads every <Claim when="…">…</Claim> of an MDX text.
- * @throws ClaimSyntaxError when a <Claim> tag is not of that form (so no claim escapes the check):
- *   a missing or non-literal `when`, a self-closing claim, or an opening tag without its closing tag.
+ * Reads every <Claim when="…">…</Claim> of an MDX text (through the MDX reader's syntax tree).
+ * @throws ClaimSyntaxError with file:line:column when the text is not valid MDX or a <Claim> is not of
+ *   that form (so no claim escapes the check): a missing or non-literal `when`, a self-closing or
+ *   empty claim, or a claim inside a claim.
  */
 export function extractClaims(mdx: string, file: string): Claim[] {
-  const claims: Claim[] = [];
-  const lineAt = (index: number) => mdx.slice(0, index).split('\n').length;
-  for (const m of mdx.matchAll(CLAIM_TAG)) {
-    const line = lineAt(m.index);
-    const attrs = m[1] ?? '';
-    const when = WHEN.exec(attrs);
-    if (!when || when[3] !== undefined) {
-      throw new ClaimSyntaxError(`${file}:${line}: a <Claim> needs its condition as a quoted string, e.g. when="ratio.DoverB.p50 > 2"`);
+  let doc: MdxDocument;
+  try {
+    doc = readMdx(mdx, file);
+  } catch (error) {
+    if (error instanceof MdxSyntaxError) throw new ClaimSyntaxError(error.message);
+    throw error;
+  }
+  return claimsOf(doc);
+}
+
+/**
+ * The claims of a parsed MDX document.
+ * @throws ClaimSyntaxError as extractClaims.
+ */
+export function claimsOf(doc: MdxDocument): Claim[] {
+  return jsxElements(doc, ['Claim']).map((el) => {
+    const at = `${doc.file}:${el.start.line}:${el.start.column}`;
+    const when = el.attributes.when;
+    if (el.selfClosing) throw new ClaimSyntaxError(`${at}: a <Claim> tag is not of the form <Claim when="…">text</Claim>`);
+    if (when?.kind !== 'string') {
+      throw new ClaimSyntaxError(`${at}: a <Claim> needs its condition as a quoted string, e.g. when="ratio.DoverB.p50 > 2"`);
     }
-    const text = (m[2] ?? '').replace(/\s+/g, ' ').trim();
-    if (text === '') throw new ClaimSyntaxError(`${file}:${line}: a <Claim> needs the text it vouches for`);
-    if (text.includes('<Claim')) throw new ClaimSyntaxError(`${file}:${line}: claims cannot be nested`);
-    claims.push({ text, when: when[1] ?? when[2] ?? '', file, line });
-  }
-  const opened = [...mdx.matchAll(/<Claim\b/g)].length;
-  if (opened !== claims.length) {
-    const stray = [...mdx.matchAll(/<Claim\b/g)].find((o) => !claims.some((c) => c.line === lineAt(o.index)));
-    throw new ClaimSyntaxError(
-      `${file}:${stray ? lineAt(stray.index) : '?'}: a <Claim> tag is not of the form <Claim when="…">text</Claim>`,
-    );
-  }
-  return claims;
+    const text = el.innerSource.replace(/\s+/g, ' ').trim();
+    if (text === '') throw new ClaimSyntaxError(`${at}: a <Claim> needs the text it vouches for`);
+    if (el.descendants.some((d) => d.name === 'Claim')) throw new ClaimSyntaxError(`${at}: claims cannot be nested`);
+    return { text, when: when.value, file: doc.file, line: el.start.line, column: el.start.column };
+  });
 }
 
 /**
@@ -128,10 +134,9 @@ export function failingRunsText(result: Pick<ClaimResult, 'failingRuns' | 'runsC
   return `${runs.length === 1 ? 'run' : 'runs'} ${list} of ${result.runsChecked}`;
 }
 
-/** Formats a figure for the claims report: up to four significant digits, no exponent. */
+/** Formats a figure for the claims report and `--facts`: the formatter's `report` rule (four significant digits, no grouping, no exponent). */
 export function formatValue(value: number): string {
-  if (Number.isInteger(value)) return String(value);
-  return Number(value.toPrecision(4)).toString();
+  return format(value, 'report');
 }
 
 /**
@@ -162,7 +167,7 @@ export function formatClaimsReport(results: readonly ClaimResult[]): string {
     const values = Object.entries(r.values).map(([k, v]) => `${k} = ${formatValue(v)}`);
     if (values.length > 0) lines.push(`      values: ${values.join(', ')}`);
     if (r.error) lines.push(`      error:  ${r.error}`);
-    lines.push(`      at:     ${r.claim.file}:${r.claim.line}`);
+    lines.push(`      at:     ${r.claim.file}:${r.claim.line}${r.claim.column === undefined ? '' : `:${r.claim.column}`}`);
   }
   return lines.join('\n');
 }

@@ -6,6 +6,7 @@
  * after that is integer cents times whole counts, so every total equals the sum of its rows exactly.
  * Example: 0.0416 USD/h × 730 h = 30.368 USD → 3,037 cents per month.
  */
+import { format } from './format.ts';
 import { priceAgeDays, type PriceItem, type Prices } from './prices.ts';
 
 /** Service counts the tables show: 1 is the monolith. */
@@ -111,24 +112,30 @@ export function costModel(prices: Prices, serviceCounts: readonly number[] = SER
   return { hoursPerMonth: prices.hoursPerMonth, environments: ENVIRONMENTS, instances, rows, controlPlanes };
 }
 
+/** An integer amount of 1/10^scale units as an exact decimal string: (121480, 2) → "1214.80". */
+function exactDecimal(units: number, scale: number): `${number}` {
+  const digits = String(units).padStart(scale + 1, '0');
+  return `${digits.slice(0, -scale)}.${digits.slice(-scale)}` as `${number}`;
+}
+
 /**
- * Formats integer cents as a USD amount without the sign: 121480 → "1,214.80". No floating point.
+ * Formats integer cents as a USD amount without the sign, by the page's `money` rule: 121480 →
+ * "1,214.80". The amount reaches the formatter as an exact decimal string, never as a float.
  * @throws RangeError for a non-integer or negative amount.
  */
 export function formatCents(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`expected whole non-negative cents, got ${cents}`);
-  const whole = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${whole}.${String(cents % 100).padStart(2, '0')}`;
+  return format(exactDecimal(cents, 2), 'money');
 }
 
 /**
- * Formats exact micro-dollars with as many decimals as needed, at least two: 30368000 → "30.368",
- * 73000000 → "73.00".
+ * Formats exact micro-dollars by the page's `exactMoney` rule (as many decimals as needed, at least
+ * two): 30368000 → "30.368", 73000000 → "73.00".
+ * @throws RangeError for a non-integer or negative amount.
  */
 export function formatMicros(micros: number): string {
-  const whole = Math.floor(micros / 1_000_000).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = String(micros % 1_000_000).padStart(6, '0').replace(/0+$/, '').padEnd(2, '0');
-  return `${whole}.${fraction}`;
+  if (!Number.isSafeInteger(micros) || micros < 0) throw new RangeError(`expected whole non-negative micro-units, got ${micros}`);
+  return format(exactDecimal(micros, 6), 'exactMoney');
 }
 
 /**

@@ -121,6 +121,15 @@ export function failureVariant(results: Results, id: keyof typeof FAILURE_VARIAN
   return found;
 }
 
+/**
+ * Checks that a results file has every case and variant the page describes, without computing any fact.
+ * @throws FactError naming the first missing case or variant and the fix.
+ */
+export function requirePageCases(results: Results): void {
+  for (const id of LATENCY_CASE_IDS) latencyCase(results, id);
+  for (const id of Object.keys(FAILURE_VARIANTS) as (keyof typeof FAILURE_VARIANTS)[]) failureVariant(results, id);
+}
+
 function missingCase(what: string): FactError {
   return new FactError(
     `cases: the results have no ${what}; the page needs cases ${LATENCY_CASE_IDS.join(', ')} and ${FAILURE_CASE_ID} with all three variants. ` +

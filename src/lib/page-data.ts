@@ -1,16 +1,16 @@
 /**
- * The data behind the page, for Astro components: this build's results (from $HOP_BENCH_RESULTS or
- * bench/results/latest.json), the exact text of that file, and every fact. Read once per build; in
- * `astro dev` it is read again on each request so a new bench run shows up on reload.
+ * The data behind the page, for Astro components: the page inputs (src/lib/page-inputs.ts) as the
+ * components read them. In `npm run build` these are the inputs the build already loaded and checked;
+ * otherwise (`astro build` alone, `astro dev`) they are loaded here through the same pipeline, and in
+ * `astro dev` again on each request so a new bench run shows up on reload.
  */
 import { root } from 'astro:config/server';
 import { fileURLToPath } from 'node:url';
 import type { Facts } from './facts.ts';
-import { composeFacts, readReferenceText } from './page-facts.ts';
-import { loadPrices, pricesPath, type Prices } from './prices.ts';
-import { referenceSetup, type ReferenceSetup } from './reference-facts.ts';
-import { loadResults, resultsPath, type LoadedResults } from './results-source.ts';
-import { composeRunFacts } from './run-facts.ts';
+import { loadPageInputs, sharedPageInputs } from './page-inputs.ts';
+import type { Prices } from './prices.ts';
+import type { ReferenceSetup } from './reference-facts.ts';
+import { resultsPath, type LoadedResults } from './results-source.ts';
 
 /** Results, facts and where they came from. */
 export interface PageData extends LoadedResults {
@@ -39,19 +39,8 @@ let cached: PageData | undefined;
 export function pageData(): PageData {
   if (cached && import.meta.env.PROD) return cached;
   const rootDir = fileURLToPath(root);
-  const loaded = loadResults(resultsPath(rootDir).file);
-  const referenceText = readReferenceText(rootDir);
-  const now = new Date();
-  const prices = loadPrices(pricesPath(rootDir), now);
-  cached = {
-    ...loaded,
-    rootDir,
-    reference: referenceSetup(referenceText),
-    referenceText,
-    prices,
-    now,
-    facts: composeFacts({ results: loaded.results, referenceText, prices, now }),
-    runFacts: composeRunFacts({ results: loaded.results, referenceText, prices, now }),
-  };
+  const inputs = sharedPageInputs(rootDir, resultsPath(rootDir).file) ?? loadPageInputs({ rootDir });
+  const { loaded, ...rest } = inputs;
+  cached = { ...loaded, ...rest };
   return cached;
 }

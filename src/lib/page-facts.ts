@@ -35,7 +35,7 @@ export function composeFacts(inputs: FactInputs): Facts {
   return mergeFacts(
     resultFacts(inputs.results),
     priceFacts(inputs.prices, inputs.now),
-    availabilityFacts(),
+    availabilityFacts(inputs.prices.hoursPerMonth),
     sourceFacts(),
     referenceFacts(inputs.referenceText),
     ...(inputs.extra ?? []),

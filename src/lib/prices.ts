@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { friendlyIssues, valueAt, type FriendlyIssue } from '@split-on-evidence/hop-bench/friendly-errors';
 import { z } from 'zod';
 
 /** Where the price file lives, relative to the project root (the build's working directory). */
@@ -100,7 +101,10 @@ const httpsUrl = z
     error: 'expected an https:// URL of the page the price was read from',
   });
 
-/** The zod schema of one price item; `now` bounds its read date. */
+/**
+ * The zod schema of one price item; `now` bounds its read date. Its output adds `priceMicros`, the
+ * price in integer micro-units, so `PriceItem` (its z.output) is the one type of a validated item.
+ */
 export function priceItemSchema(now: Date) {
   return z.object({
     /** Stable id, dotted lower case ("render.small", "eks.standard"); fact names are built from it. */
@@ -127,13 +131,19 @@ export function priceItemSchema(now: Date) {
       .nullable(),
     /** The price as published, a decimal string in the currency's main unit. */
     price,
+    /** Currency of `price`, e.g. "USD". */
     currency: z.enum(CURRENCIES, { error: `expected one of the known currencies: ${CURRENCIES.join(', ')}` }),
+    /** What one `price` buys: one instance for a month, or one cluster for an hour. */
     unit: z.enum(PRICE_UNITS, { error: `expected one of the known units: ${PRICE_UNITS.join(', ')}` }),
     /** The page the price was read from. */
     source: httpsUrl,
     /** The day the price was read, as written. */
     readOn: isoDate(now),
-  });
+  }).transform((item) => ({
+    ...item,
+    /** The same price in integer micro-units (µUSD): "0.10" → 100000. */
+    priceMicros: decimalToMicros(item.price),
+  }));
 }
 
 /** The zod schema of the whole price file; `now` bounds its dates (none may be in the future). */
@@ -162,38 +172,14 @@ export function priceFileSchema(now: Date) {
     });
 }
 
-/** One validated price item, with its price converted to integer micro-units. */
-export interface PriceItem {
-  /** Stable dotted id, e.g. "eks.standard". */
-  id: string;
-  provider: string;
-  product: string;
-  /** Short name for legends and column headers. */
-  shortName: string;
-  /** CPU and memory as published; null for a control plane. */
-  specs: { cpu: string; memory: string } | null;
-  /** The price exactly as written in the file, e.g. "0.10" (currency main unit). */
-  price: string;
-  /** The same price in integer micro-units (µUSD): "0.10" → 100000. */
-  priceMicros: number;
-  currency: (typeof CURRENCIES)[number];
-  unit: (typeof PRICE_UNITS)[number];
-  /** https URL the price was read from. */
-  source: string;
-  /** ISO date the price was read, as written in the file. */
-  readOn: string;
-}
+/** One validated price item, with its price converted to integer micro-units (the schema's output). */
+export type PriceItem = z.output<ReturnType<typeof priceItemSchema>>;
 
-/** A validated price file. */
-export interface Prices {
+/** A validated price file: the schema's output and the file it came from. */
+export type Prices = z.output<ReturnType<typeof priceFileSchema>> & {
   /** The file it came from, as given to the loader (for messages and citations). */
   file: string;
-  /** ISO date the file's prices were last checked, as written. */
-  asOf: string;
-  /** Hours per month used for per-hour prices (730). */
-  hoursPerMonth: number;
-  items: PriceItem[];
-}
+};
 
 /** One problem in a price file. */
 export interface PriceDataIssue {
@@ -238,17 +224,9 @@ export function parsePrices(text: string, file: string, now: Date = new Date()):
   }
   const parsed = priceFileSchema(now).safeParse(data);
   if (!parsed.success) {
-    throw new PriceDataError(
-      file,
-      parsed.error.issues.map((issue) => describeIssue(data, issue.path, issue.message)),
-    );
+    throw new PriceDataError(file, friendlyIssues(parsed.error, data).map((issue) => describeIssue(data, issue)));
   }
-  return {
-    file,
-    asOf: parsed.data.asOf,
-    hoursPerMonth: parsed.data.hoursPerMonth,
-    items: parsed.data.items.map((item) => ({ ...item, priceMicros: decimalToMicros(item.price) })),
-  };
+  return { file, ...parsed.data };
 }
 
 /** Remembers which files already warned, so several components loading one file warn once. */
@@ -305,24 +283,14 @@ export function priceAgeWarning(prices: Prices, now: Date): string | null {
   );
 }
 
-function describeIssue(data: unknown, issuePath: readonly PropertyKey[], message: string): PriceDataIssue {
-  const received = valueAt(data, issuePath);
-  const got = received === undefined ? 'nothing' : JSON.stringify(received);
-  const text = `${message}, got ${got && got.length > 60 ? `${got.slice(0, 57)}...` : got}`;
-  if (issuePath[0] === 'items' && typeof issuePath[1] === 'number') {
-    const index = issuePath[1];
+/** A friendly zod issue as a price-file problem: the entry (item index and id), the field, and what was found. */
+function describeIssue(data: unknown, issue: FriendlyIssue): PriceDataIssue {
+  const text = `${issue.message}, got ${issue.received}`;
+  const [first, index] = issue.path;
+  if (first === 'items' && typeof index === 'number') {
     const item = valueAt(data, ['items', index]);
     const id = item && typeof item === 'object' && typeof (item as { id?: unknown }).id === 'string' ? (item as { id: string }).id : undefined;
-    return { entry: `items[${index}]${id ? ` (id "${id}")` : ''}`, field: issuePath.slice(2).map(String).join('.'), message: text };
+    return { entry: `items[${index}]${id ? ` (id "${id}")` : ''}`, field: issue.path.slice(2).map(String).join('.'), message: text };
   }
-  return { entry: 'file', field: issuePath.map(String).join('.'), message: text };
-}
-
-function valueAt(data: unknown, at: readonly PropertyKey[]): unknown {
-  let value = data;
-  for (const key of at) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
+  return { entry: 'file', field: issue.field, message: text };
 }

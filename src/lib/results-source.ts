@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseResultsText, ResultsValidationError, type Results } from '@split-on-evidence/hop-bench/schema';
-import { FactError, resultFacts } from './facts.ts';
+import { FactError, requirePageCases } from './facts.ts';
 
 /** The bench's default results file, relative to the project root. */
 export const DEFAULT_RESULTS_PATH = 'bench/results/latest.json';
@@ -72,7 +72,7 @@ export function loadResults(file: string): LoadedResults {
     throw error;
   }
   try {
-    resultFacts(results);
+    requirePageCases(results);
   } catch (error) {
     if (error instanceof FactError) throw new ResultsFileError(file, `${file}: ${error.message}`);
     throw error;

@@ -21,6 +21,7 @@ import {
   type ChartDataset,
 } from 'chart.js';
 import type { ChartAxis, ChartSpec } from '../components/charts/chart-spec.ts';
+import { format } from '../lib/format.ts';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, LogarithmicScale, Legend, Tooltip);
 
@@ -42,7 +43,8 @@ function readTheme(figure: HTMLElement): Theme {
   };
 }
 
-const numberFormat = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
+// Ticks and tooltips write numbers by the page's one rule for figures, as its tables and prose do.
+const numberFormat = { format: (n: number) => format(n, 'bySize') };
 
 function axisOptions(axis: ChartAxis, theme: Theme) {
   return {
@@ -115,7 +117,7 @@ function config(spec: ChartSpec, theme: Theme): ChartConfiguration<'bar' | 'line
           callbacks: {
             label: (item) => {
               const value = spec.horizontal ? item.parsed.x : item.parsed.y;
-              const y = typeof value === 'number' ? numberFormat.format(value) : '';
+              const y = typeof value === 'number' ? format(value, spec.y.precision ?? 'bySize') : '';
               return `${item.dataset.label}: ${y}${spec.y.unit ? ` ${spec.y.unit}` : ''}`;
             },
           },

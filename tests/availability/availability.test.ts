@@ -29,12 +29,15 @@ describe('chain availability', () => {
     assert.equal(chainAvailabilityPercent(['50', '50', '50'], 1), '12.5');
     assert.equal(chainAvailabilityPercent(['50', '50', '50'], 0), '13');
   });
-  it('downtime per month at 730 h', () => {
-    assert.equal(chainDowntimeMinutesPerMonth(['99.9'], 1), '43.8');
+  it('downtime per month at the hours given (no month length of its own)', () => {
+    assert.equal(chainDowntimeMinutesPerMonth(['99.9'], 730, 1), '43.8');
     // (1 − 0.997002999) × 43,800 min = 131.2686438 min
-    assert.equal(chainDowntimeMinutesPerMonth(uniformChain('99.9', 3), 4), '131.2686');
-    assert.equal(chainDowntimeMinutesPerMonth(['100'], 1), '0.0');
-    assert.equal(chainDowntimeMinutesPerMonth(['99.9'], 2, 720), '43.20');
+    assert.equal(chainDowntimeMinutesPerMonth(uniformChain('99.9', 3), 730, 4), '131.2686');
+    assert.equal(chainDowntimeMinutesPerMonth(['100'], 730, 1), '0.0');
+    // 0.1 % of 720 h × 60 = 43.2 min
+    assert.equal(chainDowntimeMinutesPerMonth(['99.9'], 720, 2), '43.20');
+    assert.throws(() => chainDowntimeMinutesPerMonth(['99.9'], 0), RangeError);
+    assert.throws(() => chainDowntimeMinutesPerMonth(['99.9'], 730.5), RangeError);
   });
   it('refuses what is not a percentage or not a chain', () => {
     assert.throws(() => chainAvailabilityPercent([]), RangeError);
@@ -48,7 +51,7 @@ describe('chain availability', () => {
 
 describe('the availability table', () => {
   it('99.9, 99.95 and 99.99 % for 1 to 5 services', () => {
-    const table = availabilityTable();
+    const table = availabilityTable(730);
     assert.deepEqual(
       table.map((r) => [r.perServicePercent, r.cells.map((c) => c.percent)]),
       [
@@ -70,7 +73,7 @@ describe('the availability table', () => {
 
 describe('facts for the prose', () => {
   it('availability.<hops>.<level>Percent and downtime in minutes per month', () => {
-    const facts = availabilityFacts();
+    const facts = availabilityFacts(730);
     assert.equal(facts['availability.three.999Percent'], 99.7);
     assert.equal(facts['availability.three.999.downtimeMinPerMonth'], 131.3);
     assert.equal(facts['availability.one.9995Percent'], 99.95);

@@ -1,6 +1,6 @@
 /**
  * Browser tests of the built page (see page-under-test.ts for which page): every chart is drawn,
- * its table twin holds the results file's numbers, cost and availability tables hold the computed
+ * its table twin holds the results file's numbers (rounded as the prose and tables round them), cost and availability tables hold the computed
  * figures, no console errors, light/dark and phone screenshots, tables without JavaScript, and the
  * page weight (reported, with a JavaScript budget).
  */
@@ -27,6 +27,17 @@ const failure = results.cases.find((c): c is FailureCaseResult => c.kind === 'fa
 const pricesJson = JSON.parse(readFileSync(PRICES_FILE, 'utf8'));
 
 const num = (text: string) => Number(text.replace(/,/g, ''));
+/**
+ * A measured figure rounded as the page writes it everywhere (computed here, not by the page's
+ * formatter): whole from 100, one decimal from 10, two from 0.1, two significant digits below.
+ */
+const bySize = (v: number) => {
+  const a = Math.abs(v);
+  if (Number.isInteger(v) || a >= 99.95) return Math.round(v);
+  if (a >= 9.995) return Math.round(v * 10) / 10;
+  if (a >= 0.1) return Math.round(v * 100) / 100;
+  return Number(v.toPrecision(2));
+};
 
 let built: PageUnderTest;
 let server: StaticServer;
@@ -128,7 +139,7 @@ describe('charts on the built page', () => {
     rows.forEach((row, i) => {
       const c = latency[i];
       assert.equal(row[0], `${c.id}: ${c.title}`);
-      assert.deepEqual(row.slice(1).map(num), [c.hops, c.median.p50Us, c.median.p95Us, c.median.p99Us], c.id);
+      assert.deepEqual(row.slice(1).map(num), [c.hops, bySize(c.median.p50Us), bySize(c.median.p95Us), bySize(c.median.p99Us)], c.id);
     });
   });
 
@@ -138,7 +149,7 @@ describe('charts on the built page', () => {
     // Independent sum: lower edge → calls, per case.
     const expected = latency.map((c) => {
       const byEdge = new Map<number, number>();
-      for (const run of c.runs) run.histogram.counts.forEach((n, k) => byEdge.set(run.histogram.edgesUs[k], (byEdge.get(run.histogram.edgesUs[k]) ?? 0) + n));
+      for (const run of c.runs) run.histogram.counts.forEach((n, k) => byEdge.set(bySize(run.histogram.edgesUs[k]), (byEdge.get(bySize(run.histogram.edgesUs[k])) ?? 0) + n));
       return byEdge;
     });
     const seen = latency.map(() => new Map<number, number>());
@@ -160,7 +171,7 @@ describe('charts on the built page', () => {
     const { context, page } = await open();
     const rows = await tableRows(page, '#chart-failure-runs details');
     const expected = failure.variants.flatMap((v) =>
-      v.runs.map((r) => [v.label, r.run + 1, r.calls, r.failed, r.invoicesWritten, r.duplicates, r.slowCalls, Math.round(r.slowestMs * 10) / 10]),
+      v.runs.map((r) => [v.label, r.run + 1, r.calls, r.failed, r.invoicesWritten, r.duplicates, r.slowCalls, Math.round(r.slowestMs)]),
     );
     assert.deepEqual(
       rows.map((r) => [r[0], ...r.slice(1).map(num)]),

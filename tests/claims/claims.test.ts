@@ -29,7 +29,7 @@ const article = articleFiles(ROOT).map((file) => ({ file: path.relative(ROOT, fi
 const claims = article.flatMap((a) => extractClaims(a.text, a.file));
 
 describe('reading claims from MDX', () => {
-  test('attributes with > and &&, multi-line text, tags kept, line numbers', () => {
+  test('attributes with > and &&, multi-line text, tags kept, line and column', () => {
     const mdx = [
       'Intro line.',
       '',
@@ -43,16 +43,18 @@ describe('reading claims from MDX', () => {
         when: 'ratio.BoverA.p50 > 100 && A.p50Us < 1',
         file: 'x.mdx',
         line: 3,
+        column: 7,
       },
-      { text: 'retries duplicate', when: 'E.retry.duplicates.total > 0', file: 'x.mdx', line: 5 },
+      { text: 'retries duplicate', when: 'E.retry.duplicates.total > 0', file: 'x.mdx', line: 5, column: 1 },
     ]);
   });
 
-  test('a claim that escapes the form is an error with its line, never silently skipped', () => {
-    assert.throws(() => extractClaims('a\n<Claim when={x > 1}>t</Claim>', 'x.mdx'), (e: Error) => e instanceof ClaimSyntaxError && /x\.mdx:2: .*quoted string/.test(e.message));
-    assert.throws(() => extractClaims('<Claim>t</Claim>', 'x.mdx'), /x\.mdx:1/);
-    assert.throws(() => extractClaims('ok\n\n<Claim when="a > 1" />', 'x.mdx'), /x\.mdx:3: a <Claim> tag is not of the form/);
-    assert.throws(() => extractClaims('<Claim when="a > 1">never closed', 'x.mdx'), ClaimSyntaxError);
+  test('a claim that escapes the form is an error with its line and column, never silently skipped', () => {
+    assert.throws(() => extractClaims('a\n<Claim when={x > 1}>t</Claim>', 'x.mdx'), (e: Error) => e instanceof ClaimSyntaxError && /x\.mdx:2:1: .*quoted string/.test(e.message));
+    assert.throws(() => extractClaims('<Claim>t</Claim>', 'x.mdx'), /x\.mdx:1:1:/);
+    assert.throws(() => extractClaims('ok\n\n<Claim when="a > 1" />', 'x.mdx'), /x\.mdx:3:1: a <Claim> tag is not of the form/);
+    assert.throws(() => extractClaims('<Claim when="a > 1">never closed', 'x.mdx'), (e: Error) => e instanceof ClaimSyntaxError && /^x\.mdx:1:1: not valid MDX: Expected a closing tag for `<Claim>`/.test(e.message));
+    assert.throws(() => extractClaims('<Claim when="a">one <Claim when="b">two</Claim></Claim>', 'x.mdx'), /x\.mdx:1:1: claims cannot be nested/);
     assert.throws(() => extractClaims('<Claim when="a > 1">  </Claim>', 'x.mdx'), /needs the text/);
   });
 });
@@ -78,11 +80,11 @@ describe('evaluation and report', () => {
         '  ✗ "more than four hops"',
         '      when:   ratio.DoverB.p50 > 4',
         '      values: ratio.DoverB.p50 = 3.201',
-        '      at:     x.mdx:2',
+        '      at:     x.mdx:2:1',
         '  ✗ "bad name"',
         '      when:   nope > 1',
         '      error:  unknown fact "nope". Known facts are listed by `npm run claims -- --facts`.',
-        '      at:     x.mdx:3',
+        '      at:     x.mdx:3:1',
       ].join('\n'),
     );
     assert.equal(formatClaimsReport(results.slice(0, 1)), 'claims: all 1 hold');

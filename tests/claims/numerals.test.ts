@@ -12,9 +12,9 @@ import { findTypedNumerals, NUMERAL_EXEMPTIONS } from '../../src/lib/prose-numer
 import { ROOT } from '../support/site-build.ts';
 
 describe('the scanner', () => {
-  test('finds numerals typed into prose, with their line', () => {
+  test('finds numerals typed into prose, with their line and column', () => {
     const found = findTypedNumerals('---\ntitle: x\n---\n\nA hop took 230 µs.\n\n- about 2.2× slower\n| 57 | duplicates |');
-    assert.deepEqual(found.map((f) => [f.line, f.numeral]), [[5, '230'], [7, '2.2'], [8, '57']]);
+    assert.deepEqual(found.map((f) => [f.line, f.column, f.numeral]), [[5, 12, '230'], [7, 9, '2.2'], [8, 3, '57']]);
     assert.equal(found[0]!.context, 'A hop took 230 µs.');
   });
 
@@ -26,6 +26,7 @@ describe('the scanner', () => {
       'Use `npm run bench -- --runs 3` here.',
       'It took <Fig name="B.p50Us" digits={0} /> and <Claim when="ratio.DoverB.p50 > 0.9 * D.hops">more</Claim>.',
       'See [the post](https://example.com/2018/07/post-1) and {2 + 2}.',
+      '',
       "import X from './x-2.astro';",
     ].join('\n');
     assert.deepEqual(findTypedNumerals(mdx), []);
@@ -66,7 +67,7 @@ describe('the build stage', () => {
   test('fails on a number typed into the prose, naming the file, line and number', () => {
     const root = rootWith('---\ntitle: x\n---\n\nA hop took 42 µs.\n');
     try {
-      assert.throws(() => checkArticle(root, { 'B.p50Us': 230 }, () => {}), /numbers typed into its prose:\n {2}content\/a\.mdx:5: "42" in "A hop took 42 µs\."/);
+      assert.throws(() => checkArticle(root, { 'B.p50Us': 230 }, () => {}), /numbers typed into its prose:\n {2}content\/a\.mdx:5:12: "42" in "A hop took 42 µs\."/);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

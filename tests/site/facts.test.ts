@@ -74,7 +74,7 @@ describe('merging and lookup', () => {
   });
 
   test('all sources merge without collisions', () => {
-    const all = mergeFacts(facts, availabilityFacts(), sourceFacts(), referenceFacts(referenceText));
+    const all = mergeFacts(facts, availabilityFacts(730), sourceFacts(), referenceFacts(referenceText));
     assert.equal(all['ref.B.p50Us'], 71.71);
     assert.ok(Math.abs(all['ref.ratio.CoverB.p50']! - 156.13 / 71.71) < 1e-12);
     assert.equal(all['source.segment.servicesMerged'], 140);

@@ -1,5 +1,6 @@
 /** Case A: the entitlement check called in-process. Its timings are mostly the two clock reads. */
 import { checkEntitlement } from '../entitlement.ts';
+import { CASE_COUNTS } from './counts.ts';
 import type { LatencyCase } from './types.ts';
 import { latencyRun, REQUEST_PERIOD, REQUESTS } from './measure.ts';
 
@@ -8,10 +9,7 @@ export const caseA: LatencyCase = {
   id: 'A',
   title: 'in-process function call',
   hops: 0,
-  counts: {
-    full: { warmupCalls: 10_000, timedCalls: 100_000, throughputCalls: 1_000_000 },
-    quick: { warmupCalls: 1_000, timedCalls: 10_000, throughputCalls: 100_000 },
-  },
+  counts: CASE_COUNTS.A,
   async runOnce(ctx, counts) {
     let warmSink = 0;
     for (let i = 0; i < counts.warmupCalls; i++) warmSink += checkEntitlement(REQUESTS[i % REQUEST_PERIOD]!).limit;

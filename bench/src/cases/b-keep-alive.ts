@@ -1,5 +1,6 @@
 /** Case B: one HTTP hop to the entitlement service over a keep-alive agent limited to one socket. */
 import http from 'node:http';
+import { CASE_COUNTS } from './counts.ts';
 import type { LatencyCase } from './types.ts';
 import { measureHttpCase } from './http-case.ts';
 
@@ -8,10 +9,7 @@ export const caseB: LatencyCase = {
   id: 'B',
   title: 'HTTP, keep-alive',
   hops: 1,
-  counts: {
-    full: { warmupCalls: 1_000, timedCalls: 10_000, throughputCalls: 0 },
-    quick: { warmupCalls: 100, timedCalls: 1_000, throughputCalls: 0 },
-  },
+  counts: CASE_COUNTS.B,
   async runOnce(ctx, counts) {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {

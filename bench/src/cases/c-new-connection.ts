@@ -1,5 +1,6 @@
 /** Case C: one HTTP hop with no keep-alive: every call opens, and closes, its own TCP connection. */
 import http from 'node:http';
+import { CASE_COUNTS } from './counts.ts';
 import type { LatencyCase } from './types.ts';
 import { measureHttpCase } from './http-case.ts';
 
@@ -8,10 +9,7 @@ export const caseC: LatencyCase = {
   id: 'C',
   title: 'HTTP, new connection per call',
   hops: 1,
-  counts: {
-    full: { warmupCalls: 200, timedCalls: 2_000, throughputCalls: 0 },
-    quick: { warmupCalls: 20, timedCalls: 200, throughputCalls: 0 },
-  },
+  counts: CASE_COUNTS.C,
   async runOnce(ctx, counts) {
     const agent = new http.Agent({ keepAlive: false });
     try {

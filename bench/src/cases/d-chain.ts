@@ -1,5 +1,6 @@
 /** Case D: caller → relay A → relay B → entitlement service, three sequential keep-alive hops. */
 import http from 'node:http';
+import { CASE_COUNTS } from './counts.ts';
 import type { LatencyCase } from './types.ts';
 import { measureHttpCase } from './http-case.ts';
 
@@ -8,10 +9,7 @@ export const caseD: LatencyCase = {
   id: 'D',
   title: '3 sequential HTTP hops',
   hops: 3,
-  counts: {
-    full: { warmupCalls: 500, timedCalls: 5_000, throughputCalls: 0 },
-    quick: { warmupCalls: 50, timedCalls: 500, throughputCalls: 0 },
-  },
+  counts: CASE_COUNTS.D,
   async runOnce(ctx, counts) {
     const relayB = await ctx.startRelay(`relay B (case D, run ${ctx.run})`, ctx.entitlement.port);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

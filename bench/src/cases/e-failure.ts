@@ -8,6 +8,7 @@ import { CallTimeoutError, postJson } from '../http-client.ts';
 import { mulberry32 } from '../prng.ts';
 import type { FailureCaseConfig, FailureVariantRun } from '../schema.ts';
 import { delay, withTimeout, type Service } from '../services/children.ts';
+import { CASE_COUNTS } from './counts.ts';
 import type { FailureCase, FailureVariantDef } from './types.ts';
 
 type Outcome = 'ok' | 'timedOut' | 'otherError';
@@ -24,10 +25,7 @@ export const caseE: FailureCase = {
     { id: 'retry', label: 'retry, no idempotency key', retries: true, idempotencyKey: false },
     { id: 'retry-key', label: 'retry + idempotency key', retries: true, idempotencyKey: true },
   ],
-  counts: {
-    full: failureConfig(2_000),
-    quick: failureConfig(200),
-  },
+  counts: CASE_COUNTS.E,
   async runOnce(ctx, config) {
     const jitter = mulberry32(ctx.clientSeed);
     const results: FailureVariantRun[] = [];
@@ -46,21 +44,6 @@ export const caseE: FailureCase = {
     return results;
   },
 };
-
-function failureConfig(callsPerVariant: number): FailureCaseConfig {
-  return {
-    callsPerVariant,
-    delayProbability: 0.01,
-    delayMs: 1_000,
-    clientTimeoutMs: 500,
-    maxRetries: 2,
-    backoffBaseMs: 50,
-    backoffJitterMs: 50,
-    settleMs: 1_200,
-    slowCallMs: 400,
-    invoiceAmountCents: 4_900,
-  };
-}
 
 async function runVariant(
   run: number,

@@ -2,6 +2,7 @@
  * The JSON a chart component embeds in the page and the client script draws from, and the model of
  * its data-table twin. Plain data only (no functions), so it survives JSON.stringify unchanged.
  */
+import { format, type PrecisionName } from '../../lib/format.ts';
 
 /** A series of a chart. Colours are palette slots (CSS custom properties --chart-1 … --chart-4). */
 export interface ChartSeries {
@@ -24,6 +25,8 @@ export interface ChartAxis {
   title: string;
   /** Unit printed after values in tooltips, e.g. "µs". */
   unit?: string;
+  /** The formatter's rule for values in tooltips, as the page's tables write them (default "bySize"). */
+  precision?: PrecisionName;
   /** Start a linear axis at zero. */
   beginAtZero?: boolean;
   /** Lowest value on the axis (a log axis needs one below the smallest bar, or the bar vanishes). */
@@ -59,15 +62,13 @@ export interface ChartData {
 }
 
 /**
- * Formats a number for a table: thousands grouped with ",", rounded to at most `maxDecimals`,
- * trailing zeros dropped (1208.881 → "1,208.881"; 0.08 → "0.08"; 502.396072 with 1 → "502.4").
+ * Formats a configuration number for a caption: thousands grouped with ",", rounded to at most
+ * `maxDecimals`, trailing zeros dropped (1208.881 → "1,208.881"; 0.08 → "0.08"; 502.396072 with 1 →
+ * "502.4"). A thin wrapper over the page's one formatter (src/lib/format.ts); measured figures use its
+ * named rules (formatUs, formatRatio) instead, so a chart's table writes them as the prose does.
  */
 export function formatNumber(value: number, maxDecimals = 3): string {
-  const fixed = value.toFixed(maxDecimals);
-  const [whole, fraction = ''] = fixed.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const trimmed = fraction.replace(/0+$/, '');
-  return trimmed ? `${grouped}.${trimmed}` : grouped;
+  return format(value, { maximumFractionDigits: maxDecimals });
 }
 
 /**

@@ -31,7 +31,7 @@ export function costGrowthChart(prices: Prices): ChartData {
     spec: {
       type: 'line',
       x: { scale: 'linear', title: `Services, each running in ${envs} environments`, beginAtZero: true },
-      y: { scale: 'linear', title: 'USD per month', unit: 'USD per month', beginAtZero: true },
+      y: { scale: 'linear', title: 'USD per month', unit: 'USD per month', beginAtZero: true, precision: 'money' },
       series: [...instanceSeries, ...controlSeries],
     },
     table: {

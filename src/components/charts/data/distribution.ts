@@ -4,7 +4,8 @@
  * 10^(j / binsPerDecade) µs, so runs and cases line up by the grid index j.
  */
 import type { LatencyCaseResult, Results } from '@split-on-evidence/hop-bench/schema';
-import { formatNumber, type ChartData } from '../chart-spec.ts';
+import { format, formatUs } from '../../../lib/format.ts';
+import type { ChartData } from '../chart-spec.ts';
 import { caseName, latencyCases } from './latency.ts';
 
 /** One histogram bin of a case, summed over its runs. */
@@ -89,14 +90,14 @@ export function latencyDistributionChart(results: Results): ChartData {
       })),
     },
     table: {
-      columns: ['Bin (µs)', ...distributions.map((d) => `${d.id}: calls (${formatNumber(d.totalCalls, 0)} in all)`)],
+      columns: ['Bin (µs)', ...distributions.map((d) => `${d.id}: calls (${format(d.totalCalls, 'whole')} in all)`)],
       rows: rowIndexes.map((j) => {
         const edges = allBins.get(j) as { fromUs: number; toUs: number };
         return {
-          header: `${formatNumber(edges.fromUs, 7)} to ${formatNumber(edges.toUs, 7)}`,
+          header: `${formatUs(edges.fromUs)} to ${formatUs(edges.toUs)}`,
           cells: distributions.map((d) => {
             const bin = d.bins.find((b) => b.index === j);
-            return bin ? formatNumber(bin.calls, 0): '0';
+            return bin ? format(bin.calls, 'whole') : '0';
           }),
         };
       }),

@@ -3,7 +3,8 @@
  * client variant and run.
  */
 import type { FailureCaseResult, FailureVariant, Results } from '@split-on-evidence/hop-bench/schema';
-import { formatNumber, type ChartData } from '../chart-spec.ts';
+import { format } from '../../../lib/format.ts';
+import type { ChartData } from '../chart-spec.ts';
 
 /**
  * The (first) failure-injection case of a results file.
@@ -27,14 +28,14 @@ export function shortVariantName(variant: FailureVariant): string {
 /**
  * Grouped bars per variant and run (runs numbered from 1): failed calls, duplicate invoices, calls slower
  * than the config's slowCallMs. Table twin: variant, run, calls, failed, invoices stored, duplicates,
- * slow calls, slowest call (ms, 1 decimal).
+ * slow calls, slowest call (ms, whole, as in the failure table).
  * @throws Error as failureCase, or when the config lacks the case's parameters.
  */
 export function failureRunsChart(results: Results): ChartData {
   const e = failureCase(results);
   const config = results.config.failure[e.id];
   if (!config) throw new Error(`the results config has no parameters for failure case ${e.id}`);
-  const slowLabel = `Calls over ${formatNumber(config.slowCallMs)} ms`;
+  const slowLabel = `Calls over ${format(config.slowCallMs, 'bySize')} ms`;
   const rows = e.variants.flatMap((v) => v.runs.map((r) => ({ variant: v, run: r })));
   return {
     spec: {
@@ -56,12 +57,12 @@ export function failureRunsChart(results: Results): ChartData {
         header: variant.label,
         cells: [
           String(run.run + 1),
-          formatNumber(run.calls, 0),
+          format(run.calls, 'whole'),
           String(run.failed),
-          formatNumber(run.invoicesWritten, 0),
+          format(run.invoicesWritten, 'whole'),
           String(run.duplicates),
           String(run.slowCalls),
-          formatNumber(run.slowestMs, 1),
+          format(run.slowestMs, 'whole'),
         ],
       })),
     },

@@ -2,7 +2,8 @@
  * Chart 1: latency of one call by case, p50/p95/p99 (median of the runs), on a log axis.
  */
 import type { LatencyCaseResult, Results } from '@split-on-evidence/hop-bench/schema';
-import { formatNumber, powerOfTenBelow, wrapLabel, type ChartData } from '../chart-spec.ts';
+import { formatUs } from '../../../lib/format.ts';
+import { powerOfTenBelow, wrapLabel, type ChartData } from '../chart-spec.ts';
 
 /** The latency cases of a results file, in the order they ran. */
 export function latencyCases(results: Results): LatencyCaseResult[] {
@@ -44,7 +45,7 @@ export function latencyPercentilesChart(results: Results): ChartData {
       columns: ['Case', 'Network hops', 'p50 (µs)', 'p95 (µs)', 'p99 (µs)'],
       rows: cases.map((c) => ({
         header: caseName(c),
-        cells: [String(c.hops), formatNumber(c.median.p50Us), formatNumber(c.median.p95Us), formatNumber(c.median.p99Us)],
+        cells: [String(c.hops), formatUs(c.median.p50Us), formatUs(c.median.p95Us), formatUs(c.median.p99Us)],
       })),
     },
   };

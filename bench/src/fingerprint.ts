@@ -1,0 +1,48 @@
+/**
+ * A fingerprint of what the bench measures with: the hash of its own source files and of the
+ * repository's lockfile. Light on purpose (file reads and a hash, no child_process, no case module):
+ * the site's build computes the cache key from it on every build.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The bench package's root folder (bench/). */
+export const BENCH_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Files whose content defines what the bench measures: bench/src/** and bench/package.json, sorted.
+ * @param benchRoot the bench folder; pass it when this module is bundled elsewhere (import.meta.url moves).
+ */
+export function benchSourceFiles(benchRoot: string = BENCH_ROOT): string[] {
+  const src = path.join(benchRoot, 'src');
+  const files = readdirSync(src, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && d.name.endsWith('.ts'))
+    .map((d) => path.join(d.parentPath, d.name));
+  return [...files, path.join(benchRoot, 'package.json')].sort();
+}
+
+/** The repository's lockfile (package-lock.json beside the bench workspace). */
+export const LOCKFILE = path.join(BENCH_ROOT, '..', 'package-lock.json');
+
+/** SHA-256 (hex) of the lockfile, or null when there is none. */
+export function lockfileSha256(): string | null {
+  try {
+    return createHash('sha256').update(readFileSync(LOCKFILE)).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/** SHA-256 (hex) over each bench source file's path (relative to bench/) and content. */
+export function benchSourceSha256(): string {
+  const hash = createHash('sha256');
+  for (const file of benchSourceFiles()) {
+    hash.update(path.relative(BENCH_ROOT, file).split(path.sep).join('/'));
+    hash.update('\0');
+    hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}

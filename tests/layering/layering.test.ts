@@ -1,0 +1,49 @@
+/**
+ * The layering rules (.dependency-cruiser.cjs) hold for this project, and each of them can fail: run
+ * on a deliberately bad project (tests/layering/fixtures/bad) every rule reports its violation.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { test } from 'node:test';
+import { ROOT } from '../support/site-build.ts';
+import { astroBenchViolations } from './astro-imports.ts';
+
+const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
+const DEPCRUISE = path.join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruiser.mjs');
+const BAD = path.join(ROOT, 'tests', 'layering', 'fixtures', 'bad');
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string };
+}
+
+/** Runs dependency-cruiser with the project's rules in `cwd` over `paths`; returns its violations. */
+function cruise(cwd: string, paths: string[]): Violation[] {
+  const run = spawnSync(process.execPath, [DEPCRUISE, ...paths, '--config', CONFIG, '--output-type', 'json'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  assert.ok(run.stdout.trim().startsWith('{'), `dependency-cruiser printed no report:\n${run.stderr}`);
+  const report = JSON.parse(run.stdout) as { summary: { violations: Violation[] } };
+  return report.summary.violations;
+}
+
+test('this project keeps its layering rules', () => {
+  const violations = cruise(ROOT, ['src', 'bench/src', 'bench/test', 'tests']);
+  assert.deepEqual(violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`), []);
+  assert.deepEqual(astroBenchViolations(ROOT), []);
+});
+
+test('every rule fails on a project that breaks it, and only there', () => {
+  const found = cruise(BAD, ['src', 'bench/src'])
+    .map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)
+    .sort();
+  assert.deepEqual(found, [
+    'bench-imports-no-site: bench/src/uses-site.ts → src/page.ts',
+    'consistency-without-report-parser: bench/src/consistency.ts → bench/src/report-parse.ts',
+    'freshness-is-light: bench/src/freshness.ts → bench/src/cases/a.ts',
+    'freshness-is-light: bench/src/freshness.ts → child_process',
+    'no-circular: bench/src/cycle-a.ts → bench/src/cycle-b.ts',
+    'site-uses-public-bench-modules: src/page.ts → bench/src/internal.ts',
+  ]);
+  assert.deepEqual(astroBenchViolations(BAD), [{ file: 'src/Widget.astro', specifier: '../bench/src/internal.ts' }]);
+});
