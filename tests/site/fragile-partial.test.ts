@@ -103,10 +103,12 @@ describe('a fragile claim, a quiet case and intervals', () => {
 
   test("the latency table shows each median's interval and its 75% coverage", () => {
     const cell = (id: string, col: string) => text(page.querySelector(`#latency-table tbody[data-case="${id}"] tr[data-row="interval"] td[data-col="${col}"]`));
-    assert.equal(cell('B', 'p50Us'), '229.0–232.0');
-    assert.equal(cell('D', 'p50Us'), '540.0–784.0');
+    // Figures of 100 µs and more are whole microseconds on the page (rule bySize).
+    assert.equal(cell('B', 'p50Us'), '229–232');
+    assert.equal(cell('D', 'p50Us'), '540–784');
     const d99 = (data.cases.find((x: CaseJson) => x.id === 'D') as CaseJson).runs.map((r) => r.p99Us);
-    assert.equal(cell('D', 'p99Us'), `${Math.min(...d99).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}–${Math.max(...d99).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}`);
+    const whole = (v: number) => Math.round(v).toLocaleString('en-US');
+    assert.equal(cell('D', 'p99Us'), `${whole(Math.min(...d99))}–${whole(Math.max(...d99))}`);
     assert.equal(text(page.querySelector('#latency-table tbody[data-case="B"] tr[data-row="interval"] td')), '75% interval');
     assert.match(text(page.querySelector('[data-interval-note]')), /With 3 runs it is the lowest to the highest run, and its confidence is 75%, not 95%/);
     assert.equal(page.querySelector('#partial-warning'), null, 'a full run has no partial warning');
