@@ -140,7 +140,8 @@ function missingCase(what: string): FactError {
 /**
  * Every figure of a results file the page may use, by name:
  * - per latency case X (A–D): X.p50Us, X.p95Us, X.p99Us, X.callsPerSec, X.p50CvPercent (medians across
- *   runs), X.hops, X.timedCalls, X.warmupCalls, and per run r: X.run{r}.p50Us/.p95Us/.p99Us/.callsPerSec/
+ *   runs), X.p50LowUs/X.p50HighUs (and p95, p99: the medians' intervals across runs, bench/src/stats.ts
+ *   medianInterval) with X.intervalConfidencePercent, X.hops, X.timedCalls, X.warmupCalls, and per run r: X.run{r}.p50Us/.p95Us/.p99Us/.callsPerSec/
  *   .minUs/.maxUs/.meanUs;
  * - ratios of medians: ratio.{X}over{Y}.p50/.p95/.p99 for the pairs B/A, C/A, D/A, C/B, D/B, D/C, and
  *   D.perHopP50Us (D's p50 divided by its hops);
@@ -167,6 +168,11 @@ export function resultFacts(results: Results): Facts {
     put(`${id}.p99Us`, c.median.p99Us);
     put(`${id}.callsPerSec`, c.median.callsPerSec);
     put(`${id}.p50CvPercent`, c.median.p50CvPercent);
+    for (const p of ['p50', 'p95', 'p99'] as const) {
+      put(`${id}.${p}LowUs`, c.intervals[`${p}Us`].lowUs);
+      put(`${id}.${p}HighUs`, c.intervals[`${p}Us`].highUs);
+    }
+    put(`${id}.intervalConfidencePercent`, c.intervals.confidencePercent);
     put(`${id}.hops`, c.hops);
     if (cfg) {
       put(`${id}.timedCalls`, cfg.timedCalls);
