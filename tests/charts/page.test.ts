@@ -17,6 +17,9 @@ import { serveStatic, type StaticServer } from '../support/static-server.ts';
 import { PRICES_FILE, REPO_ROOT, RESULTS_FILE, buildPageUnderTest, type PageUnderTest } from './page-under-test.ts';
 
 const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts/charts');
+/** A full-page screenshot of the long article can take over 30 s on the shared two-core machine under load. */
+const SCREENSHOT_TIMEOUT_MS = 120_000;
+
 /** Chart.js with only the parts used is about 58 KiB gzipped; this leaves room, and fails on a full import. */
 const JS_GZIP_BUDGET_BYTES = 75 * 1024;
 const CHART_IDS = ['chart-latency-percentiles', 'chart-latency-distribution', 'chart-failure-runs', 'chart-cost-growth'];
@@ -127,7 +130,7 @@ describe('charts on the built page', () => {
       assert.ok(a11y.label.length > 20, `${id}: aria-label "${a11y.label}"`);
       assert.ok(a11y.tableRows > 0 && a11y.headers > 1, `${id}: table twin has ${a11y.tableRows} rows`);
     }
-    await page.screenshot({ path: path.join(ARTIFACTS, 'page-light.png'), fullPage: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'page-light.png'), fullPage: true, timeout: SCREENSHOT_TIMEOUT_MS });
     for (const id of ids) await page.locator(`#${id}`).screenshot({ path: path.join(ARTIFACTS, `${id}-light.png`) });
     assert.deepEqual(errors, []);
   });
@@ -250,7 +253,7 @@ describe('themes, phones and no JavaScript', () => {
     }
     const textColour = (p: Page) => p.$eval('#chart-latency-percentiles', (f) => getComputedStyle(f).getPropertyValue('--chart-text').trim());
     assert.notEqual(await textColour(dark.page), await textColour(light.page), 'the text colour variable ignores the theme');
-    await dark.page.screenshot({ path: path.join(ARTIFACTS, 'page-dark.png'), fullPage: true });
+    await dark.page.screenshot({ path: path.join(ARTIFACTS, 'page-dark.png'), fullPage: true, timeout: SCREENSHOT_TIMEOUT_MS });
     for (const id of CHART_IDS) await dark.page.locator(`#${id}`).screenshot({ path: path.join(ARTIFACTS, `${id}-dark.png`) });
     // Live switch: the light page re-colours without a reload.
     const before = await canvasStats(light.page, 'chart-cost-growth');
@@ -276,7 +279,7 @@ describe('themes, phones and no JavaScript', () => {
         assert.ok(s.cssWidth <= 375 && s.cssWidth > 250, `${id}: ${s.cssWidth}px wide on a 375px screen`);
         assert.ok(s.cssHeight >= 250 && s.cssHeight <= 560, `${id}: ${s.cssHeight}px tall`);
       }
-      await page.screenshot({ path: path.join(ARTIFACTS, `phone-${scheme}.png`), fullPage: true });
+      await page.screenshot({ path: path.join(ARTIFACTS, `phone-${scheme}.png`), fullPage: true, timeout: SCREENSHOT_TIMEOUT_MS });
       for (const id of CHART_IDS) await page.locator(`#${id}`).screenshot({ path: path.join(ARTIFACTS, `phone-${id}-${scheme}.png`) });
       const heights = async () => Promise.all(CHART_IDS.map(async (id) => (await canvasStats(page, id)).cssHeight));
       const first = await heights();
@@ -301,7 +304,7 @@ describe('themes, phones and no JavaScript', () => {
     }
     assert.equal(await page.locator('form[data-availability-calculator]').isVisible(), false);
     assert.ok((await page.$$('[data-cost-table] tbody tr')).length >= 6);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'page-no-js.png'), fullPage: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'page-no-js.png'), fullPage: true, timeout: SCREENSHOT_TIMEOUT_MS });
   });
 });
 
