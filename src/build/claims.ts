@@ -2,11 +2,11 @@
 /**
  * `npm run claims`: evaluates the article's claims against the cached results (or $HOP_BENCH_RESULTS)
  * without running the bench or Astro, and prints the claims report. `--facts` lists every fact name
- * and value instead, for writing prose. Exit codes: 0 all claims hold, 1 a claim is false or the
+ * and value instead, for writing prose. When all claims hold, every claim is listed after the report. Exit codes: 0 all claims hold, 1 a claim is false or the
  * results cannot be read.
  */
 import { fileURLToPath } from 'node:url';
-import { formatValue } from '../lib/claims.ts';
+import { formatClaimsList, formatValue } from '../lib/claims.ts';
 import { composeFacts, readReferenceText } from '../lib/page-facts.ts';
 import { loadPrices, pricesPath } from '../lib/prices.ts';
 import { loadResults, resultsPath } from '../lib/results-source.ts';
@@ -21,7 +21,9 @@ try {
   if (process.argv.includes('--facts')) {
     for (const [name, value] of Object.entries(facts)) process.stdout.write(`${name} = ${formatValue(value)}\n`);
   } else {
-    checkArticle(ROOT, facts, (line) => process.stdout.write(`${line}\n`));
+    const results = checkArticle(ROOT, facts, (line) => process.stdout.write(`${line}\n`));
+    // The full list, so every guard and its values can be read, not only the failing ones.
+    process.stdout.write(`${formatClaimsList(results)}\n`);
   }
 } catch (error) {
   process.stderr.write(`${(error as Error).message}\n`);
