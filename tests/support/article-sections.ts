@@ -19,5 +19,5 @@ export const ARTICLE_SECTIONS = [
   'What to do now',
   'Reproducing the numbers',
   'Sources',
-  "The bench's source",
+  'The source of the bench',
 ] as const;
