@@ -2,12 +2,13 @@
 /**
  * `npm run claims`: evaluates the article's claims against the cached results (or $HOP_BENCH_RESULTS)
  * without running the bench or Astro, and prints the claims report. `--facts` lists every fact name
- * and value instead, for writing prose. Exit codes: 0 all claims hold, 1 a claim is false or the
+ * and value instead, for writing prose. When all claims hold, every claim is listed after the report.
+ * Exit codes: 0 all claims hold, 1 a claim is false or the
  * inputs cannot be read, 2 bad usage (the usage is printed).
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatValue } from '../lib/claims.ts';
+import { formatClaimsList, formatValue } from '../lib/claims.ts';
 import { loadPageInputs } from '../lib/page-inputs.ts';
 import { checkArticle } from './check-article.ts';
 
@@ -53,7 +54,9 @@ function main(argv: string[]): number {
     if (values.facts) {
       for (const [name, value] of Object.entries(facts)) process.stdout.write(`${name} = ${formatValue(value)}\n`);
     } else {
-      checkArticle(ROOT, facts, (line) => process.stdout.write(`${line}\n`), runFacts);
+      const results = checkArticle(ROOT, facts, (line) => process.stdout.write(`${line}\n`), runFacts);
+      // The full list, so every guard and its values can be read, not only the failing ones.
+      process.stdout.write(`${formatClaimsList(results)}\n`);
     }
     return 0;
   } catch (error) {

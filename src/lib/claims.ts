@@ -171,3 +171,20 @@ export function formatClaimsReport(results: readonly ClaimResult[]): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * Every claim, holding or not, as `npm run claims` lists them after the report: a ✓ or ✗, the text,
+ * the condition, the values it read and the place; one block per claim, in article order.
+ */
+export function formatClaimsList(results: readonly ClaimResult[]): string {
+  const lines: string[] = [];
+  for (const r of results) {
+    lines.push(`  ${r.holds ? '✓' : '✗'} "${r.claim.text}"`);
+    lines.push(`      when:   ${r.claim.when}`);
+    const values = Object.entries(r.values).map(([k, v]) => `${k} = ${formatValue(v)}`);
+    if (values.length > 0) lines.push(`      values: ${values.join(', ')}`);
+    if (r.error) lines.push(`      error:  ${r.error}`);
+    lines.push(`      at:     ${r.claim.file}:${r.claim.line}`);
+  }
+  return lines.join('\n');
+}

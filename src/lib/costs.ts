@@ -148,7 +148,8 @@ export function formatMicros(micros: number): string {
  * - `price.<id>.unitPriceCents`: the same in cents, possibly fractional (0.0416 USD/h → 4.16)
  * - `cost.<id>.monthCents`: one instance or one cluster for a month, USD cents
  * - instance sizes: `cost.<id>.prodStaging.services<N>Cents` for N in SERVICE_COUNTS, and
- *   `cost.instances.services<N>` (instances running)
+ *   `cost.instances.services<N>` (instances running), `cost.<id>.prodStaging.services<N>AddedCents` (what N
+ *   services cost over one, USD cents, for N > 1), `cost.largestRow.services` (the table's largest N)
  * - control planes: `cost.<id>.prodStaging.monthCents` (one cluster per environment)
  */
 export function priceFacts(prices: Prices, now: Date): Record<string, number> {
@@ -167,6 +168,13 @@ export function priceFacts(prices: Prices, now: Date): Record<string, number> {
     for (const row of model.rows) facts[`cost.${item.id}.prodStaging.services${row.services}Cents`] = row.cents[item.id];
   }
   for (const row of model.rows) facts[`cost.instances.services${row.services}`] = row.instances;
+  facts['cost.largestRow.services'] = Math.max(...model.rows.map((r) => r.services));
+  // What each row adds over one service, per instance size: the scale of the difference at a few services.
+  const one = model.rows.find((r) => r.services === 1);
+  for (const row of model.rows) {
+    if (!one || row.services === 1) continue;
+    for (const { item } of model.instances) facts[`cost.${item.id}.prodStaging.services${row.services}AddedCents`] = row.cents[item.id]! - one.cents[item.id]!;
+  }
   for (const cp of model.controlPlanes) {
     facts[`cost.${cp.item.id}.monthCents`] = cp.monthCents;
     facts[`cost.${cp.item.id}.prodStaging.monthCents`] = cp.totalCents;

@@ -22,6 +22,12 @@ export class FactError extends Error {
 
 /** The latency cases the page describes, in order. */
 export const LATENCY_CASE_IDS = ['A', 'B', 'C', 'D'] as const;
+/**
+ * Latency cases whose timed figures are bound by the timer, not by the call: each timed call of A
+ * includes the two clock reads around it, so A's p50 is an upper bound on the call and its ratio to
+ * another case measures the clock as much as the call. The reference comparison shows such ratios as n/a.
+ */
+export const TIMER_BOUND_CASE_IDS: readonly string[] = ['A'];
 /** The failure case the page describes. */
 export const FAILURE_CASE_ID = 'E';
 /** Failure variants the page describes, by bench id → fact-name segment. */
@@ -47,6 +53,30 @@ export function addRatioFacts(facts: Record<string, number>): void {
       const denominator = facts[`${y}.${p}Us`];
       if (denominator !== undefined && denominator > 0) facts[`ratio.${x}over${y}.${p}`] = facts[`${x}.${p}Us`]! / denominator;
     }
+  }
+}
+
+/**
+ * Adds A.untimedCallUs (µs per call) to `facts`: the time per call implied by A.callsPerSec, which the
+ * bench measures in a separate untimed loop (hop-bench spec: total time / calls), so it carries no clock
+ * reads. It is the better per-call figure for A; A.p50Us is an upper bound. Absent when A.callsPerSec is
+ * missing or zero.
+ */
+export function addUntimedCallFact(facts: Record<string, number>): void {
+  const rate = facts['A.callsPerSec'];
+  if (rate !== undefined && rate > 0) facts['A.untimedCallUs'] = 1e6 / rate;
+}
+
+/**
+ * Adds E.V.duplicatesPer100Calls for each failure variant V (noRetry, retry, retryKey) to `facts`, from
+ * E.V.duplicates.total and E.V.calls.total: duplicates per hundred calls, over all runs. Absent when a
+ * variant has no calls.
+ */
+export function addFailureRateFacts(facts: Record<string, number>): void {
+  for (const key of Object.values(FAILURE_VARIANTS)) {
+    const duplicates = facts[`E.${key}.duplicates.total`];
+    const calls = facts[`E.${key}.calls.total`];
+    if (duplicates !== undefined && calls !== undefined && calls > 0) facts[`E.${key}.duplicatesPer100Calls`] = (100 * duplicates) / calls;
   }
 }
 
@@ -144,11 +174,11 @@ function missingCase(what: string): FactError {
  *   medianInterval) with X.intervalConfidencePercent, X.hops, X.timedCalls, X.warmupCalls, and per run r: X.run{r}.p50Us/.p95Us/.p99Us/.callsPerSec/
  *   .minUs/.maxUs/.meanUs;
  * - ratios of medians: ratio.{X}over{Y}.p50/.p95/.p99 for the pairs B/A, C/A, D/A, C/B, D/B, D/C, and
- *   D.perHopP50Us (D's p50 divided by its hops);
+ *   D.perHopP50Us (D's p50 divided by its hops); A.untimedCallUs (µs per call from A's untimed loop);
  * - failure case, per variant V (noRetry, retry, retryKey) and figure F (calls, failed, timedOut,
  *   otherErrors, attempts, invoicesWritten, duplicates, slowCalls): E.V.F.run{r}, E.V.F.total,
  *   E.V.F.min, E.V.F.max; slowest call E.V.slowestMs.run{r} and E.V.slowestMs.max (ms);
- *   E.V.slowCallsPercent (slow calls over all calls of all runs, %);
+ *   E.V.slowCallsPercent (slow calls over all calls of all runs, %); E.V.duplicatesPer100Calls;
  * - failure config: E.callsPerVariant, E.delayPercent, E.delayMs, E.clientTimeoutMs, E.maxRetries,
  *   E.slowCallMs;
  * - run: config.runs, bench.durationMs, bench.durationMin, env.cores, env.ramGB.
@@ -187,6 +217,7 @@ export function resultFacts(results: Results): Facts {
   addRatioFacts(facts);
   const d = latencyCase(results, 'D');
   if (d.hops > 0) put('D.perHopP50Us', d.median.p50Us / d.hops);
+  addUntimedCallFact(facts);
 
   const e = failureCase(results);
   const eConfig = results.config.failure[e.id];
@@ -211,6 +242,8 @@ export function resultFacts(results: Results): Facts {
     put(`E.${key}.slowestMs.max`, Math.max(...v.runs.map((r) => r.slowestMs)));
     put(`E.${key}.slowCallsPercent`, (100 * facts[`E.${key}.slowCalls.total`]!) / facts[`E.${key}.calls.total`]!);
   }
+
+  addFailureRateFacts(facts);
 
   put('config.runs', results.config.runs);
   put('bench.durationMs', results.durationMs);

@@ -1,7 +1,8 @@
 /**
  * Every fact the article can use, from every source, merged into one record. This is the one place
  * where fact sources are joined: bench results (this build's run), published prices, the availability
- * arithmetic, cited sources and the labelled reference run.
+ * arithmetic, cited sources, the labelled reference run, the word tolerances, and case E against the
+ * reference run (src/lib/reference-match.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,9 @@ import { priceFacts } from './costs.ts';
 import { mergeFacts, resultFacts, type Facts } from './facts.ts';
 import type { Prices } from './prices.ts';
 import { REFERENCE_REPORT_PATH, referenceFacts } from './reference-facts.ts';
+import { referenceMatchFacts } from './reference-match.ts';
 import { sourceFacts } from './source-facts.ts';
+import { wordFacts } from './words.ts';
 
 /** What the facts are computed from. */
 export interface FactInputs {
@@ -32,14 +35,17 @@ export interface FactInputs {
  * @throws FactError when a needed case is missing or two sources define the same name.
  */
 export function composeFacts(inputs: FactInputs): Facts {
-  return mergeFacts(
+  const facts = mergeFacts(
     resultFacts(inputs.results),
     priceFacts(inputs.prices, inputs.now),
     availabilityFacts(inputs.prices.hoursPerMonth),
     sourceFacts(),
     referenceFacts(inputs.referenceText),
+    wordFacts(),
     ...(inputs.extra ?? []),
   );
+  // Facts that compare this build with the reference need both merged first.
+  return mergeFacts(facts, referenceMatchFacts(facts));
 }
 
 /** Reads the labelled reference report under the project root. */

@@ -18,17 +18,14 @@ const FIGURES: Record<string, SourceFigure> = {
   'source.segment.servicesMerged': { value: 140, source: 'Noonan, Goodbye Microservices, 2018-07' },
   'source.segment.libraryImprovementsBefore': { value: 32, source: 'Noonan, Goodbye Microservices, 2018-07' },
   'source.segment.libraryImprovementsAfter': { value: 46, source: 'Noonan, Goodbye Microservices, 2018-07' },
-  // Martin Fowler's observed range of team size to service count.
-  'source.fowler.largeTeamPeople': { value: 60, source: 'Fowler (range of teams and services he has observed)' },
-  'source.fowler.largeTeamServices': { value: 20, source: 'Fowler (range of teams and services he has observed)' },
-  'source.fowler.smallTeamPeople': { value: 4, source: 'Fowler (range of teams and services he has observed)' },
-  'source.fowler.smallTeamServices': { value: 200, source: 'Fowler (range of teams and services he has observed)' },
   // Philip Müller, "Under Deconstruction: The State of Shopify's Monolith", Shopify, September 2020.
   'source.shopify.linesOfRuby': { value: 2_800_000, source: 'Müller, Under Deconstruction, 2020-09' },
   'source.shopify.commits': { value: 500_000, source: 'Müller, Under Deconstruction, 2020-09' },
   'source.shopify.components': { value: 37, source: 'Müller, Under Deconstruction, 2020-09' },
-  // DevClass, May 2023, reporting a Prime Video Tech post.
-  'source.primeVideo.costReductionPercent': { value: 90, source: 'DevClass, Prime Video report, 2023-05' },
+  // DevClass, "Reduce costs by 90% by moving from microservices to monolith: Amazon internal case study
+  // raises eyebrows", 5 May 2023 (https://devclass.com/2023/05/05/reduce-costs-by-90-by-moving-from-microservices-to-monolith-amazon-internal-case-study-raises-eyebrows/),
+  // reporting a Prime Video Tech post. The same figure appears in the headline.
+  'source.primeVideo.costReductionPercent': { value: 90, source: 'DevClass, Reduce costs by 90% by moving from microservices to monolith, 2023-05-05' },
 };
 
 /** Cited figures by name (see the table above for each one's source). */

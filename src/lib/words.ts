@@ -46,15 +46,27 @@ export interface RelationWords {
   below: string;
 }
 
+/**
+ * How far a value may stand from its reference and still read "close to": a fraction of the
+ * reference (0.1 = ±10%). The one tolerance for <Relation> and for every claim that says "roughly"
+ * or "more than" about the same comparison; claims read it as the fact `words.nearTolerance`.
+ */
+export const RELATION_TOLERANCE = 0.1;
+
+/** The word tolerances as facts, so claim conditions use the same number as <Relation>: words.nearTolerance (fraction). */
+export function wordFacts(): Record<string, number> {
+  return { 'words.nearTolerance': RELATION_TOLERANCE };
+}
+
 /** Default words: "the chain's median is ___ three hops' worth". */
 export const RELATION_WORDS: RelationWords = { above: 'above', near: 'close to', below: 'below' };
 
 /**
  * "above", "close to" or "below": value against reference, "close to" meaning within ± tolerance
- * (a fraction of the reference, default 0.1 = 10%).
+ * (a fraction of the reference, default RELATION_TOLERANCE).
  * @throws RangeError for a value or reference that is not finite, or a reference of zero.
  */
-export function relationWord(value: number, reference: number, tolerance = 0.1, words: RelationWords = RELATION_WORDS): string {
+export function relationWord(value: number, reference: number, tolerance = RELATION_TOLERANCE, words: RelationWords = RELATION_WORDS): string {
   if (!Number.isFinite(value) || !Number.isFinite(reference) || reference === 0) {
     throw new RangeError(`cannot relate ${value} to ${reference}`);
   }

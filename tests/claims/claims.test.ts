@@ -23,7 +23,7 @@ const prices = loadPrices(pricesPath(ROOT, {}), now, { warn: () => {} });
 const fixtureFacts = composeFacts({ results: parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE), referenceText, prices, now });
 // The reference ran the same configuration (its report's header gives the same counts), so the
 // configuration facts of the fixture stand for it too; its figures are its own.
-const CONFIG_FACTS = ['A.hops', 'B.hops', 'C.hops', 'D.hops', 'E.clientTimeoutMs', 'E.slowCallMs', 'E.delayPercent', 'E.delayMs', 'E.maxRetries', 'E.callsPerVariant', 'config.runs'];
+const CONFIG_FACTS = ['A.hops', 'B.hops', 'C.hops', 'D.hops', 'words.nearTolerance', 'E.clientTimeoutMs', 'E.slowCallMs', 'E.delayPercent', 'E.delayMs', 'E.maxRetries', 'E.callsPerVariant', 'config.runs'];
 const referenceFacts = { ...Object.fromEntries(CONFIG_FACTS.map((n) => [n, fixtureFacts[n]!])), ...reportFacts(referenceText) };
 const article = articleFiles(ROOT).map((file) => ({ file: path.relative(ROOT, file), text: readFileSync(file, 'utf8') }));
 const claims = article.flatMap((a) => extractClaims(a.text, a.file));

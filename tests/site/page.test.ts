@@ -182,21 +182,26 @@ describe('prose figures', () => {
     const lead = page.querySelectorAll('article p').find((p) => p.textContent.includes('The bench behind this page'));
     assert.ok(lead);
     const t = text(lead);
-    assert.match(t, /the median in-process call took 0\.08\u202fµs, one HTTP hop on loopback over a reused connection took 230\u202fµs, and a chain of three services took 737\u202fµs/);
-    assert.match(t, /wrote 57 duplicate invoices over 3 runs; clients that retried with a key wrote 0 duplicates/);
+    assert.match(t, /the result that matters most comes from its failure test/);
+    assert.match(t, /wrote 57 duplicate invoices in 6,000 calls, about one for every hundred calls; clients that retried with a key wrote 0 duplicates/);
+    assert.match(t, /one HTTP hop on loopback over a reused connection took 230\u202fµs at the median and a chain of three services took 737\u202fµs, against 0\.08\u202fµs for an in-process call, a figure set by the timer/);
     assert.match(t, /AMD EPYC, 2 cores, Node v24\.20\.0, run started 30 November 2026, 06:46 UTC/);
   });
 
   test('ratios and derived words match the fixture (C/B ≈ 1.36 here, not the reference 2.18)', () => {
     const byName = (name: string) => page.querySelectorAll(`article [data-fact="${name}"]`).map((el) => text(el));
     assert.ok(byName('ratio.BoverA.p50').includes('2,879×'));
-    assert.ok(byName('ratio.CoverB.p50').includes('1.36×'));
+    assert.ok(byName('ratio.CoverB.p50').includes('1.36×'), 'table precision, as in the reference comparison');
     assert.ok(byName('ratio.CoverB.p50').includes('about a third more than'));
     assert.equal(ratioPhrase(facts['ratio.CoverB.p50']!), 'about a third more than');
-    assert.ok(byName('ratio.BoverA.p50').includes('thousands of times as much as'));
+    // The B/A bullet leads with its guarded statement, not with a phrase for a timer-bound ratio.
+    assert.ok(!byName('ratio.BoverA.p50').includes('thousands of times as much as'));
     assert.ok(byName('ratio.DoverB.p50').includes('3.20×'));
     assert.ok(byName('ratio.DoverB.p50').includes('close to'), 'D/B = 3.2 is within 10% of three hops');
     assert.ok(byName('ref.ratio.CoverB.p50').includes('2.18×'), 'the reference ratio is shown as such');
+    // Prose and the reference comparison table print the same ratio the same way.
+    const table = text(page.querySelector('#reference-comparison tr[data-case="C"] [data-col="currentRatioToBase"]'));
+    assert.ok(byName('ratio.CoverB.p50').includes(table), `prose and table agree on ${table}`);
   });
 
   test('failure-case prose uses the fixture counts', () => {
@@ -204,7 +209,7 @@ describe('prose figures', () => {
     assert.deepEqual(byName('E.noRetry.failed.total'), ['58 calls']);
     assert.ok(byName('E.retry.duplicates.total').includes('57 duplicates'));
     assert.deepEqual(byName('E.retryKey.slowCallsPercent'), ['1.1%']);
-    assert.deepEqual(byName('E.clientTimeoutMs'), ['500\u202fms']);
+    assert.deepEqual(byName('E.clientTimeoutMs'), ['500\u202fms', '500\u202fms'], 'the set-up and the deadline paragraph');
     assert.deepEqual(byName('availability.three.999Percent'), ['99.7%']);
   });
 
@@ -345,6 +350,18 @@ describe('structure', () => {
     assert.equal(cell('B', 'ratioOfRatios'), 'base');
   });
 
+  test('row A of the comparison shows its ratios as n/a, with a footnote giving the reason', () => {
+    const row = page.querySelector('#reference-comparison tr[data-case="A"]')!;
+    for (const col of ['currentRatioToBase', 'baselineRatioToBase', 'ratioOfRatios']) {
+      const cell = row.querySelector(`[data-col="${col}"]`)!;
+      assert.equal(text(cell), 'n/a†', col);
+      assert.equal(cell.querySelector('a')!.getAttribute('href'), '#reference-comparison-note-timer');
+    }
+    assert.equal(row.querySelector('[data-col="ratioOfRatios"]')!.getAttribute('data-beyond-noise'), 'false');
+    assert.match(text(page.getElementById('reference-comparison-note-timer')), /^† Not applicable for A: each timed in-process call includes the two clock reads/);
+    assert.notEqual(text(page.querySelector('#reference-comparison tr[data-case="C"] [data-col="currentRatioToBase"]')), 'n/a†');
+  });
+
   test('noisy cases are marked, and only those', () => {
     for (const id of ['A', 'B', 'C', 'D']) {
       const p50s = latency(id).runs.map((r) => r.p50Us);
@@ -367,7 +384,20 @@ describe('structure', () => {
   // No NaN/empty-cell check here: the build's own check (src/build/check-html.ts) ran before this
   // page was published, and tests/site/build-stages.test.ts shows that check failing on bad pages.
 
-  test('frontmatter dates are shown', () => {
-    assert.match(text(page.querySelector('.dates')), /^Published \d{1,2} \w+ 20\d\d; updated \d{1,2} \w+ 20\d\d\.$/);
+  test('text dates and data dates are shown apart, each labelled', () => {
+    const dates = page.querySelector('.dates')!;
+    assert.match(
+      text(dates),
+      /^Published \d{1,2} \w+ 20\d\d; text last revised \d{1,2} \w+ 20\d\d\. Figures from the bench run of 30 November 2026; page built \d{1,2} \w+ 20\d\d\.$/,
+    );
+    assert.equal(dates.querySelector('[data-date="run"]')!.getAttribute('datetime'), results.environment.startedAt.slice(0, 10));
+    const day = (key: string) => dates.querySelector(`[data-date="${key}"]`)!.getAttribute('datetime')!;
+    assert.ok(day('published') <= day('revised') && day('revised') <= day('built') && day('run') <= day('built'), 'no date contradicts another');
+  });
+
+  test('the page ends with the closing section, then reproducing, sources, and the listing last', () => {
+    const headings = page.querySelectorAll('article h2').map((h) => text(h));
+    assert.deepEqual(headings.slice(-4), ['What to do now', 'Reproducing the numbers', 'Sources', 'The source of the bench']);
+    assert.ok(html.indexOf('id="sources"') < html.indexOf('data-source-file'), 'the sources come before the first listed file');
   });
 });

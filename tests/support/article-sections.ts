@@ -1,4 +1,7 @@
-/** The article's section headings (h2), in order: the fourteen sections of the brief and the sources. */
+/**
+ * The article's section headings (h2), in order: the fourteen sections of the brief, the closing
+ * "what to do now", the sources, and the bench's source listing last (so the prose ends with its sources).
+ */
 export const ARTICLE_SECTIONS = [
   'The short answer',
   'What changes when you split: one request, traced',
@@ -13,6 +16,8 @@ export const ARTICLE_SECTIONS = [
   'Signals to extract, and false signals',
   'Costs from published prices',
   'MVPs and serverless',
+  'What to do now',
   'Reproducing the numbers',
   'Sources',
+  'The source of the bench',
 ] as const;

@@ -1,0 +1,155 @@
+/**
+ * The guards added for issue 9, each shown to be able to fail: every one holds on the labelled
+ * fixture, and fails once the figures it depends on are changed so that its condition is false. The
+ * changes are made to base figures (medians, counts, call rates, the price of an instance), and the
+ * derived facts (ratios, rates, the match with the reference run) are recomputed from them by the same
+ * code the build uses, so a guard is tested against figures a real run could produce. One guard (case
+ * E against the reference) is also shown failing a real build from an edited results file.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
+import { articleFiles } from '../../src/build/check-article.ts';
+import { evaluateClaims, extractClaims, formatClaimsList, type Claim } from '../../src/lib/claims.ts';
+import { addFailureRateFacts, addRatioFacts, addUntimedCallFact, type Facts } from '../../src/lib/facts.ts';
+import { composeFacts } from '../../src/lib/page-facts.ts';
+import { loadPrices, pricesPath } from '../../src/lib/prices.ts';
+import { REFERENCE_REPORT_PATH } from '../../src/lib/reference-facts.ts';
+import { referenceMatchFacts } from '../../src/lib/reference-match.ts';
+import { RELATION_TOLERANCE, relationWord, wordFacts } from '../../src/lib/words.ts';
+import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
+
+const referenceText = readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8');
+const now = new Date();
+const prices = loadPrices(pricesPath(ROOT, {}), now, { warn: () => {} });
+const fixtureFacts = composeFacts({ results: parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE), referenceText, prices, now });
+const claims: Claim[] = articleFiles(ROOT).flatMap((file) => extractClaims(readFileSync(file, 'utf8'), path.relative(ROOT, file)));
+
+/** The article's claims whose text includes `needle` (at least one, or the test is meaningless). */
+function claimsWith(needle: string): Claim[] {
+  const found = claims.filter((c) => c.text.includes(needle));
+  assert.ok(found.length > 0, `no claim in the article reads "${needle}"`);
+  return found;
+}
+
+/**
+ * The fixture's facts with some base figures changed and every derived fact recomputed from them:
+ * ratios (this build's and "ref."), A.untimedCallUs, duplicates per hundred calls, E.refMatch.*.
+ */
+function withChanged(changes: Record<string, number>): Facts {
+  const facts: Record<string, number> = { ...fixtureFacts, ...changes };
+  addRatioFacts(facts);
+  addUntimedCallFact(facts);
+  addFailureRateFacts(facts);
+  const ref: Record<string, number> = {};
+  for (const [name, value] of Object.entries(facts)) if (name.startsWith('ref.')) ref[name.slice(4)] = value;
+  addRatioFacts(ref);
+  for (const [name, value] of Object.entries(ref)) if (name.startsWith('ratio.')) facts[`ref.${name}`] = value;
+  Object.assign(facts, referenceMatchFacts(facts));
+  return facts;
+}
+
+function assertHoldsThenFails(needle: string, changes: Record<string, number>): void {
+  for (const claim of claimsWith(needle)) {
+    const [onFixture] = evaluateClaims([claim], fixtureFacts);
+    assert.equal(onFixture!.holds, true, `holds on the fixture:\n${formatClaimsList([onFixture!])}`);
+    const [changed] = evaluateClaims([claim], withChanged(changes));
+    assert.equal(changed!.error, undefined);
+    assert.equal(changed!.holds, false, `fails when ${JSON.stringify(changes)}:\n${formatClaimsList([changed!])}`);
+  }
+}
+
+const f = (name: string) => fixtureFacts[name]!;
+
+describe('each new guard fails when its condition is false', () => {
+  test('"about one for every hundred calls": fails at three duplicates per hundred', () => {
+    assertHoldsThenFails('about one for every hundred calls', { 'E.retry.duplicates.total': 3 * (f('E.retry.calls.total') / 100) });
+  });
+
+  test('"less than the timed median": fails when the untimed loop is slower than the timed p50', () => {
+    assertHoldsThenFails('less than the timed median', { 'A.callsPerSec': 1e6 / (2 * f('A.p50Us')) });
+  });
+
+  test('"one hop costs at least a hundred times": fails when A is only a twentieth of B', () => {
+    assertHoldsThenFails('one hop costs at least a hundred times', { 'A.p50Us': f('B.p50Us') / 20 });
+  });
+
+  test('the chain sentence: fails at D/B = 2.5, where <Relation> says "below"', () => {
+    const changes = { 'D.p50Us': 2.5 * f('B.p50Us') };
+    assertHoldsThenFails('a chain costs at least roughly the sum of its hops', changes);
+    assert.equal(relationWord(withChanged(changes)['ratio.DoverB.p50']!, f('D.hops')), 'below');
+  });
+
+  test('"the chain cost clearly more" on the reference: fails when the reference chain is within the tolerance', () => {
+    assertHoldsThenFails('chain cost clearly more than its three hops', { 'ref.D.p50Us': 3.1 * f('ref.B.p50Us') });
+  });
+
+  test('the ordering, in both places: fails when C is faster than B on this machine, or D is short of three B on the reference', () => {
+    assertHoldsThenFails('A far below B, B below C', { 'C.p50Us': 0.9 * f('B.p50Us') });
+    assertHoldsThenFails('A far below B, B below C', { 'ref.D.p50Us': 2 * f('ref.B.p50Us') });
+    assert.equal(claimsWith('A far below B, B below C').length, 2, 'stated in the measured section and in "Reproducing the numbers"');
+  });
+
+  test('case E equals the reference run by run, in both places: fails when one count of one run differs', () => {
+    const changes = { 'E.retry.duplicates.run1': f('E.retry.duplicates.run1') - 1 };
+    assertHoldsThenFails('equal the reference run', changes);
+    assert.equal(claimsWith('equal the reference run').length, 2);
+    assert.deepEqual(referenceMatchFacts(withChanged(changes)), { 'E.refMatch.runsCompared': 3, 'E.refMatch.runsEqual': 2 });
+  });
+
+  test('"tens of dollars": fails when three services add less than ten dollars a month', () => {
+    assertHoldsThenFails('tens of dollars', { 'cost.render.small.prodStaging.services3AddedCents': 900 });
+  });
+});
+
+describe('one tolerance for the chain sentence and <Relation>', () => {
+  test('the claims read the same number <Relation> uses', () => {
+    assert.equal(wordFacts()['words.nearTolerance'], RELATION_TOLERANCE);
+    assert.equal(f('words.nearTolerance'), RELATION_TOLERANCE);
+    for (const claim of claimsWith('a chain costs at least roughly')) assert.match(claim.when, /words\.nearTolerance/);
+  });
+
+  test('the chain sentence holds exactly when <Relation> does not say "below"', () => {
+    const [chain] = claimsWith('a chain costs at least roughly the sum of its hops');
+    for (let dOverB = 2; dOverB <= 4; dOverB += 0.05) {
+      const facts = withChanged({ 'D.p50Us': dOverB * f('B.p50Us') });
+      const word = relationWord(facts['ratio.DoverB.p50']!, f('D.hops'));
+      assert.equal(evaluateClaims([chain!], facts)[0]!.holds, word !== 'below', `D/B = ${dOverB.toFixed(2)}: <Relation> says "${word}"`);
+    }
+  });
+});
+
+describe('case E against the reference, in a real build', () => {
+  let work: string;
+  before(() => {
+    work = tempDir('guards');
+  });
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  test('a results file whose run 2 wrote one duplicate fewer than the reference fails the build on both statements', async () => {
+    const data = JSON.parse(readFileSync(FIXTURE, 'utf8'));
+    const run1 = data.cases.find((c: { id: string }) => c.id === 'E').variants.find((v: { id: string }) => v.id === 'retry').runs[1];
+    const before = `invoices written ${run1.invoicesWritten}, duplicates ${run1.duplicates}, calls over 400 ms ${run1.slowCalls}`;
+    // One retry fewer: one attempt, one invoice, one duplicate and one slow call fewer, all consistent.
+    run1.attempts -= 1;
+    run1.invoicesWritten -= 1;
+    run1.duplicates -= 1;
+    run1.slowCalls -= 1;
+    const after = `invoices written ${run1.invoicesWritten}, duplicates ${run1.duplicates}, calls over 400 ms ${run1.slowCalls}`;
+    const line = data.report.split('\n').find((l: string) => l.trimStart().startsWith('retry, no idempotency key'));
+    const brackets = line.split('] [');
+    assert.ok(brackets[1].includes(before));
+    brackets[1] = brackets[1].replace(before, after);
+    data.report = data.report.replace(line, brackets.join('] ['));
+    const file = path.join(work, 'retry-run2-one-fewer.json');
+    writeFileSync(file, JSON.stringify(data));
+
+    const run = await runBuild(file, path.join(work, 'site'));
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(run.stderr, /claims: \d+ of \d+ hold, 2 FALSE/);
+    assert.match(run.stderr, /when: {3}E\.refMatch\.runsCompared == config\.runs && E\.refMatch\.runsEqual == E\.refMatch\.runsCompared/);
+    assert.match(run.stderr, /values: E\.refMatch\.runsCompared = 3, config\.runs = 3, E\.refMatch\.runsEqual = 2/);
+  });
+});
