@@ -5,8 +5,9 @@
  * GitHub's high-contrast themes: every token foreground reaches at least 4.5:1 (WCAG AA, normal text)
  * against the theme's editor background (checked in tests/site/contrast.test.ts). The default GitHub
  * themes do not: orange #e36209 on white is 3.5:1, comments #6a737d on #24292e are 3.0:1.
- * Per-token backgrounds (used only for diff and "invalid" scopes) are dropped, so every token sits on
- * the editor background the test checks against.
+ * Tokens with a background of their own (diff, "untracked" and carriage-return scopes, none of which
+ * occur in TypeScript or JSON) lose both colours and take the editor's foreground, so every token
+ * sits on the editor background the test checks against.
  */
 import { bundledThemes } from 'shiki/themes';
 import type { ThemeRegistration } from 'shiki';
@@ -24,7 +25,8 @@ async function load(name: keyof typeof bundledThemes): Promise<CodeTheme> {
     name: `${theme.name}-page`,
     tokenColors: (theme.tokenColors ?? []).map((rule) => {
       if (!rule.settings?.background) return rule;
-      const { background: _dropped, ...settings } = rule.settings;
+      // The pair was chosen for that background; without it the token takes the editor foreground.
+      const { background: _bg, foreground: _fg, ...settings } = rule.settings;
       return { ...rule, settings };
     }),
   };
