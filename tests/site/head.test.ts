@@ -4,11 +4,12 @@
  * Open Graph and Twitter tags, theme-color, the social PNG, sitemap.xml and the feed in dist/.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
+import { checkBuiltSite } from '../../src/build/check-html.ts';
 import { resultFacts } from '../../src/lib/facts.ts';
 import { formatFact } from '../../src/lib/format.ts';
 import { SOCIAL_IMAGE, socialCard, socialPng, socialSvg } from '../../src/lib/social-image.ts';
@@ -159,5 +160,21 @@ describe('the built head, sitemap and feed', () => {
     assert.equal((feed.match(/<entry>/g) ?? []).length, updates.length);
     assert.match(feed, new RegExp(`<link rel="self" type="application/atom\\+xml" href="${SITE}feed\\.xml"/>`));
     assert.equal(page.querySelector('link[rel="alternate"][type="application/atom+xml"]')?.getAttribute('href'), `${SITE}feed.xml`);
+  });
+
+  test('the build check refuses a site without its feed or with a dead link to the source page', () => {
+    const copy = path.join(work, 'copy');
+    cpSync(path.join(work, 'site'), copy, { recursive: true });
+    const resultsText = readFileSync(path.join(copy, 'results.json'), 'utf8');
+    const claims = parse(readFileSync(path.join(copy, 'index.html'), 'utf8')).querySelectorAll('[data-when]').length;
+    checkBuiltSite(copy, resultsText, claims);
+    rmSync(path.join(copy, 'feed.xml'));
+    const index = path.join(copy, 'index.html');
+    writeFileSync(index, readFileSync(index, 'utf8').replace('source/#src-src-cli-ts"', 'source/#src-gone"'));
+    assert.throws(() => checkBuiltSite(copy, resultsText, claims), (error: Error) => {
+      assert.match(error.message, /the build produced no feed\.xml/);
+      assert.match(error.message, /link to source\/#src-gone has no target on the source page/);
+      return true;
+    });
   });
 });
