@@ -222,7 +222,7 @@ describe('zoom and narrow screens', () => {
         await openAllDetails(page);
         const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: innerWidth }));
         assert.ok(widths.doc <= widths.view, `${pagePath} is ${widths.doc}px wide on a ${widths.view}px screen`);
-        const boxes = await page.$$eval('.table-scroll', (els) =>
+        const boxes = await page.$$eval('.table-scroll, .data-table', (els) =>
           els.map((el) => ({ id: el.querySelector('table')?.id ?? '', overflow: getComputedStyle(el).overflowX, wider: el.scrollWidth > el.clientWidth, hint: getComputedStyle(el).backgroundImage })),
         );
         for (const b of boxes.filter((x) => x.wider)) {
