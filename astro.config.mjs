@@ -1,14 +1,19 @@
-// Astro configuration: one static page built from content/ (MDX) and this machine's bench results.
-// `npm run build` (src/build/build.ts) wraps `astro build`: it makes sure results exist, checks the
-// article's claims, builds into a temporary folder and only then replaces dist/.
+// Astro configuration: the article page and the bench source page, built from content/ (MDX) and this
+// machine's bench results. `npm run build` (src/build/build.ts) wraps `astro build`: it makes sure
+// results exist, checks the article's claims, builds into a temporary folder and only then replaces dist/.
 import mdx from '@astrojs/mdx';
+import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { loadCodeThemes } from './src/lib/code-themes.ts';
+import { siteUrl } from './src/lib/site-url.ts';
 
 export default defineConfig({
   output: 'static',
-  integrations: [mdx()],
+  // The public address: canonical URL, Open Graph URLs, sitemap and feed ($HOP_SITE_URL to change it).
+  site: siteUrl(process.env),
+  integrations: [mdx(), sitemap()],
   markdown: {
-    shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' } },
+    shikiConfig: { themes: await loadCodeThemes() },
   },
   vite: {
     build: {

@@ -53,6 +53,9 @@ export function findHtmlProblems(html: string, expectedClaims: number, expectedF
   return problems;
 }
 
+/** Files besides index.html and results.json that every build publishes (source page, sharing, feeds). */
+const SITE_FILES = ['source/index.html', 'social.png', 'feed.xml', 'sitemap-index.xml'];
+
 /**
  * Checks the built site in `dir`.
  * @throws BuildError listing every problem.
@@ -64,6 +67,17 @@ export function checkBuiltSite(dir: string, resultsText: string, expectedClaims:
   const json = path.join(dir, 'results.json');
   if (!existsSync(json) || readFileSync(json, 'utf8') !== resultsText) {
     problems.push('results.json is missing or differs from the results file the page was built from');
+  }
+  for (const file of SITE_FILES) {
+    if (!existsSync(path.join(dir, file))) problems.push(`the build produced no ${file}`);
+  }
+  const sourcePage = path.join(dir, 'source', 'index.html');
+  if (existsSync(sourcePage)) {
+    const ids = new Set(parse(readFileSync(sourcePage, 'utf8')).querySelectorAll('[id]').map((el) => el.id));
+    for (const a of parse(readFileSync(page, 'utf8')).querySelectorAll('a[href*="source/#"]')) {
+      const target = decodeURIComponent(a.getAttribute('href')!.split('#')[1] ?? '');
+      if (!ids.has(target)) problems.push(`link to source/#${target} has no target on the source page`);
+    }
   }
   if (problems.length > 0) {
     throw new BuildError(`the built page failed its checks (the output folder was not replaced):\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -134,22 +134,27 @@ const drawn: { figure: HTMLElement; canvas: HTMLCanvasElement; chart: Chart<'bar
  * A figure whose spec is missing or invalid is left with its data table and a console error naming it.
  */
 export function renderCharts(root: ParentNode = document): void {
-  for (const figure of root.querySelectorAll<HTMLElement>('[data-chart]')) {
-    if (figure.dataset.chartDrawn) continue;
-    const canvas = figure.querySelector('canvas');
-    const specText = figure.querySelector('script[data-chart-spec]')?.textContent;
-    if (!canvas || !specText) {
-      console.error(`chart ${figure.id || '(no id)'}: no canvas or no embedded data`);
-      continue;
-    }
-    try {
-      const spec = JSON.parse(specText) as ChartSpec;
-      const chart = new Chart(canvas, config(spec, readTheme(figure)));
-      figure.dataset.chartDrawn = 'true';
-      drawn.push({ figure, canvas, chart, spec });
-    } catch (error) {
-      console.error(`chart ${figure.id || '(no id)'}: cannot draw it: ${(error as Error).message}`);
-    }
+  for (const figure of root.querySelectorAll<HTMLElement>('[data-chart]')) renderChart(figure);
+}
+
+/**
+ * Draws one [data-chart] figure unless it is drawn already (see renderCharts for errors).
+ */
+export function renderChart(figure: HTMLElement): void {
+  if (figure.dataset.chartDrawn) return;
+  const canvas = figure.querySelector('canvas');
+  const specText = figure.querySelector('script[data-chart-spec]')?.textContent;
+  if (!canvas || !specText) {
+    console.error(`chart ${figure.id || '(no id)'}: no canvas or no embedded data`);
+    return;
+  }
+  try {
+    const spec = JSON.parse(specText) as ChartSpec;
+    const chart = new Chart(canvas, config(spec, readTheme(figure)));
+    figure.dataset.chartDrawn = 'true';
+    drawn.push({ figure, canvas, chart, spec });
+  } catch (error) {
+    console.error(`chart ${figure.id || '(no id)'}: cannot draw it: ${(error as Error).message}`);
   }
   watchTheme();
 }

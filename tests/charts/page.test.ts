@@ -64,7 +64,12 @@ async function open(options: Parameters<Browser['newContext']>[0] = {}): Promise
   const response = await page.goto(url, { waitUntil: 'load' });
   assert.equal(response?.status(), 200);
   if (options.javaScriptEnabled !== false) {
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-chart]')].every((f) => (f as HTMLElement).dataset.chartDrawn === 'true'));
+    // Charts are drawn as they near the viewport: bring each into view, then back to the top.
+    for (const id of CHART_IDS) {
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      await page.waitForFunction((chartId) => document.getElementById(chartId)?.dataset.chartDrawn === 'true', id);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
   }
   return { context, page, errors };
 }
@@ -217,6 +222,25 @@ describe('charts on the built page', () => {
   });
 });
 
+describe('charts drawn as they scroll into view', () => {
+  it('at load no chart is drawn and Chart.js is not fetched; a chart scrolled to is drawn', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const drawnAtLoad = await page.$$eval('[data-chart]', (fs) => fs.filter((f) => (f as HTMLElement).dataset.chartDrawn === 'true').length);
+    assert.equal(drawnAtLoad, 0, 'no chart is near the first screen, so none is drawn');
+    const chartCode = (src: string) => readFileSync(path.join(built.distDir, src), 'utf8').includes('data-chart-spec');
+    assert.deepEqual(scripts.filter(chartCode), [], 'Chart.js is not loaded before a chart is near');
+    await page.locator(`#${CHART_IDS[0]}`).scrollIntoViewIfNeeded();
+    await page.waitForFunction((id) => document.getElementById(id)?.dataset.chartDrawn === 'true', CHART_IDS[0]);
+    assert.ok(scripts.some(chartCode), 'Chart.js loads with the first chart');
+  });
+});
+
 describe('availability on the built page', () => {
   it('the table holds the exact chain figures', async () => {
     const { context, page } = await open();
@@ -324,7 +348,7 @@ describe('page weight', () => {
     const page = readFileSync(path.join(built.distDir, built.pagePath.replace(/\/$/, '/index.html').replace(/^\//, '')), 'utf8');
     const chartScripts = [...page.matchAll(/<script type="module" src="([^"]+)"/g)]
       .map((m) => m[1])
-      .filter((src) => readFileSync(path.join(built.distDir, src), 'utf8').includes('data-chart-spec'));
+      .filter((src) => readFileSync(path.join(built.distDir, src), 'utf8').includes('[data-chart]'));
     assert.equal(chartScripts.length, 1, `expected one chart bundle on the page, got ${chartScripts.join(', ')}`);
     for (const file of html) {
       const text = readFileSync(path.join(built.distDir, file), 'utf8');

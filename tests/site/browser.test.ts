@@ -1,7 +1,7 @@
 /**
  * The built page in headless Chromium (playwright-core via tests/support/browser.ts; no browser is a
  * failure, never a skip): no console errors or failed requests, every section heading, both tables and
- * the code listing visible, copy buttons working with JavaScript and hidden without it, nothing wider
+ * the link to the code listing visible, copy buttons on the source page working with JavaScript and hidden without it, nothing wider
  * than a phone screen, print hiding the controls. Screenshots go to test-artifacts/.
  */
 import assert from 'node:assert/strict';
@@ -46,6 +46,7 @@ after(async () => {
 async function open(
   options: Parameters<Browser['newContext']>[0] = {},
   given?: BrowserContext,
+  pagePath = '/',
 ): Promise<{ page: Page; problems: string[] }> {
   const context = given ?? (await browser.newContext(options));
   const page = await context.newPage();
@@ -58,7 +59,7 @@ async function open(
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
   });
-  await page.goto(server.url, { waitUntil: 'load' });
+  await page.goto(new URL(pagePath.replace(/^\//, ''), server.url).href, { waitUntil: 'load' });
   return { page, problems };
 }
 
@@ -71,7 +72,7 @@ describe('the page in Chromium', () => {
     await assertVisible(page.locator('#latency-table'), 'A–D table');
     await assertVisible(page.locator('#failure-table'), 'E table');
     await assertVisible(page.locator('#bench-output'), 'bench output');
-    await assertVisible(page.locator('figure[data-source-file="bench/src/cases/b-keep-alive.ts"] pre'), 'code listing');
+    await assertVisible(page.locator('[data-source-link="bench/src/cases/b-keep-alive.ts"]'), 'link to the code listing');
     assert.equal(await page.locator('#latency-table tbody[data-case="B"] tr[data-row="median"] td[data-col="p50Us"]').textContent(), '230'); // 230.322 µs, whole from 100 µs
     const file = path.join(ARTIFACTS, 'site-full-light.png');
     await page.screenshot({ path: file, fullPage: true, timeout: SCREENSHOT_TIMEOUT_MS });
@@ -90,8 +91,9 @@ describe('the page in Chromium', () => {
         value: { writeText: async (text: string) => void w.__copied.push(text) },
       });
     });
-    const { page, problems } = await open({}, context);
-    const figure = page.locator('figure[data-source-file="bench/src/prng.ts"]');
+    const { page, problems } = await open({}, context, '/source/');
+    const figure = page.locator('details[data-source-file="bench/src/prng.ts"]');
+    await figure.locator('summary').click();
     const button = figure.locator('button.copy-button');
     await assertVisible(button, 'copy button');
     await button.click();
@@ -111,9 +113,12 @@ describe('the page in Chromium', () => {
     const { page, problems } = await open({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
     assert.equal(await page.locator('article h2').count(), ARTICLE_SECTIONS.length);
     await assertVisible(page.locator('#failure-table'), 'E table');
-    await assertVisible(page.locator('figure[data-source-file="bench/src/cli.ts"] pre'), 'code listing');
-    assert.equal(await page.locator('button.copy-button:visible').count(), 0);
-    assert.deepEqual(problems, []);
+    // The source page: files open without JavaScript (native <details>), copy buttons stay hidden.
+    const source = await open({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false }, undefined, '/source/');
+    await source.page.locator('details[data-source-file="bench/src/cli.ts"] summary').click();
+    await assertVisible(source.page.locator('details[data-source-file="bench/src/cli.ts"] pre'), 'code listing');
+    assert.equal(await source.page.locator('button.copy-button:visible').count(), 0);
+    assert.deepEqual([...problems, ...source.problems], []);
   });
 
   test('phone, dark: nothing overflows the screen; wide tables scroll inside their box', async () => {
@@ -136,11 +141,13 @@ describe('the page in Chromium', () => {
     const { page } = await open({ viewport: { width: 900, height: 900 }, colorScheme: 'dark' });
     await page.emulateMedia({ media: 'print' });
     const styles = await page.evaluate(() => ({
-      copy: getComputedStyle(document.querySelector('button.copy-button')!).display,
       pre: getComputedStyle(document.querySelector('#bench-output')!).whiteSpace,
       bg: getComputedStyle(document.body).backgroundColor,
     }));
-    assert.deepEqual(styles, { copy: 'none', pre: 'pre-wrap', bg: 'rgb(255, 255, 255)' });
+    assert.deepEqual(styles, { pre: 'pre-wrap', bg: 'rgb(255, 255, 255)' });
+    const source = await open({ viewport: { width: 900, height: 900 }, colorScheme: 'dark' }, undefined, '/source/');
+    await source.page.emulateMedia({ media: 'print' });
+    assert.equal(await source.page.evaluate(() => getComputedStyle(document.querySelector('button.copy-button')!).display), 'none');
     const pdf = await page.pdf({ format: 'A4' });
     assert.ok(pdf.length > 10_000, 'the page prints');
   });

@@ -55,6 +55,8 @@ const failure = results.cases.find((c): c is FailureCaseResult => c.kind === 'fa
 let work: string;
 let html: string;
 let page: HTMLElement;
+/** The bench source page (/source/). */
+let sourcePage: HTMLElement;
 let buildOutput: string;
 
 const text = (el: HTMLElement | null) => {
@@ -82,6 +84,7 @@ before(async () => {
   assert.equal(run.code, 0, `build failed:\n${buildOutput}`);
   html = readFileSync(path.join(work, 'site', 'index.html'), 'utf8');
   page = parse(html, PARSE);
+  sourcePage = parse(readFileSync(path.join(work, 'site', 'source', 'index.html'), 'utf8'), PARSE);
 });
 
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -279,9 +282,9 @@ describe('raw output and code listing', () => {
     assert.equal(pre.textContent, results.report);
   });
 
-  test('the listing holds every bench source file, each equal to the file on disk', () => {
+  test('the source page holds every bench source file, each equal to the file on disk', () => {
     const files = benchSourceFiles(ROOT);
-    const figures = page.querySelectorAll('figure[data-source-file]');
+    const figures = sourcePage.querySelectorAll('details[data-source-file]');
     assert.deepEqual(
       figures.map((f) => f.getAttribute('data-source-file')),
       files.map((f) => `bench/${f.relativePath}`),
@@ -298,12 +301,21 @@ describe('raw output and code listing', () => {
   });
 
   test('each listed file has a copy button, hidden until JavaScript enables it', () => {
-    for (const fig of page.querySelectorAll('figure[data-source-file]')) {
+    for (const fig of sourcePage.querySelectorAll('details[data-source-file]')) {
       const button = fig.querySelector('button.copy-button');
       assert.ok(button);
       assert.ok(button.hasAttribute('hidden'));
-      assert.ok(page.getElementById(button.getAttribute('data-copy-target')!));
+      assert.ok(sourcePage.getElementById(button.getAttribute('data-copy-target')!));
     }
+  });
+
+  test('the article links to each file on the source page, and keeps the bench output', () => {
+    const links = page.querySelectorAll('[data-source-link]');
+    assert.deepEqual(
+      links.map((a) => a.getAttribute('href')),
+      sourcePage.querySelectorAll('details[data-source-file]').map((d) => `/source/#${d.id}`),
+    );
+    assert.equal(page.querySelectorAll('details[data-source-file]').length, 0, 'the listing itself is not on the article');
   });
 });
 

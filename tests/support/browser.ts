@@ -47,3 +47,18 @@ export async function launchBrowser(): Promise<Browser> {
       `or set CHROMIUM_PATH to a Chromium executable.`,
   );
 }
+
+/**
+ * The executable the browser tests would use, in the same order ($CHROMIUM_PATH, /usr/bin/chromium,
+ * @sparticuz/chromium), for tools that start Chromium themselves (npm run bench:page, Lighthouse).
+ * @throws Error saying how to provide a browser when none is found.
+ */
+export async function chromiumExecutablePath(): Promise<string> {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  try {
+    return await (await import('@sparticuz/chromium')).default.executablePath();
+  } catch (error) {
+    throw new Error(`No Chromium found (${(error as Error).message.split('\n')[0]}). Fix: run "npm ci", or set CHROMIUM_PATH.`);
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * Accessibility and weight of the built pages in headless Chromium (tests/support/browser.ts):
+ * axe-core finds 0 violations on the article and on the source page (every file open), in the light
+ * and the dark scheme, and the test lists any it finds; the article has at most 3,000 elements; the
+ * source page holds every bench file's full text, equal to the file on disk and hashing to the
+ * bench's own source hash; the keyboard reaches the skip link, the contents, the copy buttons and the
+ * calculator, whose result is announced (aria-live); at 320 px and at 200% zoom nothing is cut off.
+ * Performance goals are measured by `npm run bench:page`, not here.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { benchSourceSha256 } from '../../bench/src/environment.ts';
+import { benchSourceFiles } from '../../src/lib/bench-source.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
+import { serveStatic, type StaticServer } from '../support/static-server.ts';
+import { createHash } from 'node:crypto';
+
+const MAX_ARTICLE_ELEMENTS = 3000;
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let work: string;
+let server: StaticServer;
+let browser: Browser;
+
+before(async () => {
+  work = tempDir('a11y');
+  const run = await runBuild(FIXTURE, path.join(work, 'site'));
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  server = await serveStatic(path.join(work, 'site'));
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** Opens `pagePath` in a fresh context (left open: the single-process Chromium ends with its last context). */
+async function open(pagePath: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const answer = await page.goto(new URL(pagePath.replace(/^\//, ''), server.url).href, { waitUntil: 'load' });
+  assert.equal(answer?.status(), 200, pagePath);
+  return page;
+}
+
+/** One axe violation, as the test reports it. */
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe-core (all its default rules) on the page; returns the violations, each with up to 5 targets. */
+async function axe(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const w = window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } };
+    const result = await w.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  });
+}
+
+const list = (violations: Violation[]) => violations.map((v) => `${v.id} (${v.impact}): ${v.help}: ${v.targets.join(', ')}`);
+
+/** Opens every <details> on the page. */
+async function openAllDetails(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const all = [...document.querySelectorAll('details')];
+    all.forEach((d) => (d.open = true));
+    return all.length;
+  });
+}
+
+describe('axe-core: 0 violations', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`the article, ${colorScheme}`, async () => {
+      const page = await open('/', { colorScheme });
+      assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), colorScheme === 'dark');
+      // Chart data tables included.
+      await openAllDetails(page);
+      assert.deepEqual(list(await axe(page)), []);
+    });
+
+    test(`the source page with every file open, ${colorScheme}`, async () => {
+      const page = await open('/source/', { colorScheme });
+      assert.ok((await openAllDetails(page)) > 20);
+      assert.deepEqual(list(await axe(page)), []);
+    });
+  }
+
+  test('the check can fail: an unlabelled input and grey-on-grey text are reported', async () => {
+    const page = await open('/');
+    await page.evaluate(() => {
+      const p = document.createElement('p');
+      p.innerHTML = '<input type="text"> <span style="color:#aaa;background:#bbb">faint</span>';
+      document.querySelector('main')!.prepend(p);
+    });
+    const ids = (await axe(page)).map((v) => v.id);
+    assert.ok(ids.includes('label') && ids.includes('color-contrast'), ids.join(', '));
+  });
+});
+
+describe('weight and the source listing', () => {
+  test(`the article page has at most ${MAX_ARTICLE_ELEMENTS.toLocaleString('en-US')} elements`, async () => {
+    const page = await open('/');
+    const count = await page.evaluate(() => document.getElementsByTagName('*').length);
+    assert.ok(count <= MAX_ARTICLE_ELEMENTS, `${count} elements`);
+    // The article links to every file on the source page.
+    const links = await page.$$eval('[data-source-link]', (as) => as.map((a) => [a.getAttribute('data-source-link'), a.getAttribute('href')]));
+    assert.equal(links.length, benchSourceFiles(ROOT).length);
+    for (const [file, href] of links) assert.match(href!, /^\/source\/#src-/, `${file}`);
+    // The raw report stays on the article.
+    assert.ok(await page.locator('#bench-output').isVisible());
+  });
+
+  test('the source page holds every bench file in a collapsed <details>, full text equal to the file on disk', async () => {
+    const page = await open('/source/');
+    const files = benchSourceFiles(ROOT);
+    const shown = await page.$$eval('details[data-source-file]', (ds) => ds.map((d) => ({ file: d.getAttribute('data-source-file'), open: (d as HTMLDetailsElement).open })));
+    assert.deepEqual(shown.map((s) => s.file), files.map((f) => `bench/${f.relativePath}`));
+    assert.ok(shown.every((s) => !s.open), 'collapsed at first');
+    await openAllDetails(page);
+    const hash = createHash('sha256');
+    for (const f of files) {
+      const text = await page.locator(`details[data-source-file="bench/${f.relativePath}"] pre`).evaluate((pre) => (pre as HTMLElement).innerText);
+      const onDisk = readFileSync(f.absolutePath, 'utf8');
+      assert.equal(text.replace(/\n$/, ''), onDisk.replace(/\n$/, ''), f.relativePath);
+      hash.update(f.relativePath).update('\0').update(onDisk).update('\0');
+    }
+    // What is listed is what the bench's source hash covers, and the page says which hash that is.
+    assert.equal(hash.digest('hex'), benchSourceSha256());
+    assert.equal(await page.getAttribute('[data-source-hash]', 'data-source-hash'), benchSourceSha256());
+  });
+
+  test('a link to a file opens it', async () => {
+    const page = await open('/source/#src-src-cli-ts');
+    assert.equal(await page.$eval('#src-src-cli-ts', (d) => (d as HTMLDetailsElement).open), true);
+  });
+});
+
+/** Presses Tab up to `max` times and returns a description of each element that took focus. */
+async function tabThrough(page: Page, max: number): Promise<string[]> {
+  const seen: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    seen.push(
+      await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return 'body';
+        const name = el.getAttribute('aria-label') ?? el.getAttribute('name') ?? (el.textContent ?? '').trim().slice(0, 40);
+        return `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}:${name}`;
+      }),
+    );
+  }
+  return seen;
+}
+
+describe('keyboard and screen readers', () => {
+  test('the skip link comes first and moves focus to the article; the contents link to their sections', async () => {
+    const page = await open('/');
+    const [first] = await tabThrough(page, 1);
+    assert.equal(first, 'a.skip-link:Skip to the article');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'article');
+    assert.ok(new URL(page.url()).hash === '#article');
+    const target = await page.$eval('nav.toc a', (a) => a.getAttribute('href')!);
+    await page.focus('nav.toc a');
+    await page.keyboard.press('Enter');
+    assert.equal(new URL(page.url()).hash, target);
+    const inView = await page.$eval(target, (h) => {
+      const r = h.getBoundingClientRect();
+      return r.top >= 0 && r.top < innerHeight;
+    });
+    assert.ok(inView, `${target} scrolled into view`);
+  });
+
+  test('tabbing reaches the calculator, whose inputs are labelled and whose result is announced', async () => {
+    const page = await open('/');
+    const seen = await tabThrough(page, 400);
+    assert.ok(seen.includes('input:hops') && seen.includes('input:percent'), 'both calculator inputs take focus');
+    const names = await page.$$eval('form[data-availability-calculator] input', (inputs) => inputs.map((i) => (i as HTMLInputElement).labels?.[0]?.textContent?.trim()));
+    assert.ok(names.every((n) => n && n.length > 5), `labels: ${names.join(' | ')}`);
+    const live = page.locator('form[data-availability-calculator] [aria-live="polite"]');
+    assert.equal(await live.count(), 1);
+    const before = await live.textContent();
+    await page.focus('form[data-availability-calculator] input[name="hops"]');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('5');
+    await page.waitForFunction((text) => document.querySelector('form[data-availability-calculator] [aria-live="polite"]')!.textContent !== text, before);
+    assert.match((await live.textContent())!, /Chain availability: 99\.5\d*%/);
+  });
+
+  test('on the source page the keyboard opens a file and reaches its copy button, which is labelled', async () => {
+    const page = await open('/source/');
+    const seen = await tabThrough(page, 3);
+    assert.equal(seen[0], 'a.skip-link:Skip to the article');
+    // Back link, then the first file's summary.
+    assert.match(seen[2]!, /^summary:bench\/package\.json/);
+    await page.keyboard.press('Enter');
+    assert.equal(await page.$eval('details[data-source-file]', (d) => (d as HTMLDetailsElement).open), true);
+    const [next] = await tabThrough(page, 1);
+    assert.equal(next, 'button.copy-button:Copy bench/package.json');
+  });
+});
+
+describe('zoom and narrow screens', () => {
+  for (const [label, options] of [
+    ['320 px wide', { viewport: { width: 320, height: 640 }, isMobile: true }],
+    ['200% zoom of a 1280 px window', { viewport: { width: 640, height: 450 }, deviceScaleFactor: 2 }],
+  ] as const) {
+    test(`${label}: nothing is wider than the screen; wide tables scroll in their box with a visible hint`, async () => {
+      for (const pagePath of ['/', '/source/']) {
+        const page = await open(pagePath, options);
+        await openAllDetails(page);
+        const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: innerWidth }));
+        assert.ok(widths.doc <= widths.view, `${pagePath} is ${widths.doc}px wide on a ${widths.view}px screen`);
+        const boxes = await page.$$eval('.table-scroll, .data-table', (els) =>
+          els.map((el) => ({ id: el.querySelector('table')?.id ?? '', overflow: getComputedStyle(el).overflowX, wider: el.scrollWidth > el.clientWidth, hint: getComputedStyle(el).backgroundImage })),
+        );
+        for (const b of boxes.filter((x) => x.wider)) {
+          assert.equal(b.overflow, 'auto', `table ${b.id} scrolls`);
+          assert.match(b.hint, /gradient/, `table ${b.id} shows a scroll hint`);
+        }
+        if (pagePath === '/') assert.ok(boxes.some((b) => b.wider), 'at least one table is wider than the screen (the check means something)');
+      }
+    });
+  }
+});
