@@ -6,6 +6,7 @@
  * because …". Each case also gets "beyond.X.measured" (1 or 0).
  */
 import type { BeyondResults, MeasuredCase, NotMeasuredCase } from '@split-on-evidence/hop-bench/beyond-schema';
+import { caseFFacts } from './beyond/f-facts.ts';
 import { FactError, mergeFacts, type Facts } from './facts.ts';
 
 /** Maps one measured case's result and config to its facts (names start with "<id>."). */
@@ -13,6 +14,7 @@ export type BeyondFactSource = (result: never, config: never) => Record<string, 
 
 /** The registry: case id → its fact source. One line per case. */
 export const BEYOND_FACTS: Readonly<Record<string, BeyondFactSource>> = {
+  F: caseFFacts,
 };
 
 /** The outcome of case `id` in `results`, or undefined when the run did not include it. */
