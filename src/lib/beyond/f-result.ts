@@ -3,11 +3,11 @@ import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/beyond
 import type { BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
 
 /**
- * Case F's result and config.
- * @throws Error when case F was not measured (components that call this sit inside <BeyondCase id="F">).
+ * Case F's result and config, or undefined when case F was not measured. Components that use it sit
+ * inside <BeyondCase id="F"> and render nothing then (the block says why instead).
  */
-export function caseFResult(results: BeyondResults): { result: LoadResult; config: LoadConfig } {
+export function caseFResult(results: BeyondResults): { result: LoadResult; config: LoadConfig } | undefined {
   const c = results.cases.find((k) => k.id === 'F');
-  if (!c || c.status !== 'measured') throw new Error('case F was not measured; put its components inside <BeyondCase id="F">');
+  if (!c || c.status !== 'measured') return undefined;
   return { result: c.result as LoadResult, config: results.config.caseConfigs.F as LoadConfig };
 }
