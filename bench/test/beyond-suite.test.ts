@@ -2,7 +2,7 @@
 // its runner (availability, not-measured reasons, schema checks, abort) and its command line.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -15,6 +15,7 @@ import { runBeyondSuite } from '../src/beyond/runner.ts';
 import type { BeyondCase } from '../src/beyond/types.ts';
 import { BENCH_ROOT, benchSourceSha256 } from '../src/environment.ts';
 import { ResultsValidationError } from '../src/schema.ts';
+import { processesTagged, startCliUntil, waitFor } from './support/processes.ts';
 
 const FIXTURE = fileURLToPath(new URL('../../tests/fixtures/beyond-results-quick.json', import.meta.url));
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
@@ -187,5 +188,32 @@ describe('command line, --suite', () => {
     assert.deepEqual(parseBeyondResultsText(readFileSync(out, 'utf8'), out), printed);
     assert.equal(readFileSync(path.join(tmp, 'latest.json'), 'utf8'), 'untouched');
     assert.match(printed.report, /F\. Under load/);
+  });
+});
+
+describe('interrupting the beyond suite', () => {
+  test('SIGINT mid-case stops every service and leaves the beyond results file as it was', { timeout: 120_000 }, async () => {
+    const out = path.join(tmp, 'keep-beyond.json');
+    writeFileSync(out, '{"previous": true}\n');
+    const run = await startCliUntil(['--suite', 'beyond', '--quick', '--out', out], /F hop closed c=4/);
+    assert.ok(processesTagged(run.tag).length >= 4, 'the CLI and its three services are running');
+    run.child.kill('SIGINT');
+    const { code } = await run.exit;
+    assert.equal(code, 130, run.stderr());
+    assert.equal(readFileSync(out, 'utf8'), '{"previous": true}\n');
+    await waitFor(() => processesTagged(run.tag).length === 0, 5_000, 'every bench process to exit');
+  });
+
+  test('a service that dies mid-case is an error naming the case, not a hang', { timeout: 120_000 }, async () => {
+    const out = path.join(tmp, 'died-beyond.json');
+    const run = await startCliUntil(['--suite', 'beyond', '--quick', '--out', out], /F hop closed c=1/);
+    const services = processesTagged(run.tag).filter((pid) => pid !== run.child.pid);
+    assert.equal(services.length, 3, 'entitlement service and two relays');
+    for (const pid of services) process.kill(pid, 'SIGKILL');
+    const { code } = await run.exit;
+    assert.equal(code, 1, run.stderr());
+    assert.match(run.stderr(), /the beyond suite failed: case F \(Under load: the hop and the chain\): .*\(case F\) exited unexpectedly/);
+    assert.equal(existsSync(out), false, 'a failed run writes no results');
+    await waitFor(() => processesTagged(run.tag).length === 0, 5_000, 'every bench process to exit');
   });
 });

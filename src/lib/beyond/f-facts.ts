@@ -12,7 +12,7 @@
  * - F.flags.clientBoundLevels, F.flags.errorLevels: levels flagged (client over the CPU limit, > 1% errors);
  * - F.droppedLevelsBelowCapacity: open-loop levels under 100% of capacity that dropped calls;
  * - F.open.loadPercent.atN: the offered load of that level, % of capacity (N itself, for the prose);
- * - config: F.cores, F.maxConcurrency, F.inFlightCap, F.clientBoundPercent, F.errorFlagPercent, F.closedMeasureMs,
+ * - config: F.cores, F.maxConcurrency, F.inFlightCap, F.openConnections, F.clientBoundPercent, F.errorFlagPercent, F.closedMeasureMs,
  *   F.openMeasureMs.
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
@@ -77,6 +77,7 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
   put('cores', result.cores);
   put('maxConcurrency', Math.max(...config.concurrency));
   put('inFlightCap', config.inFlightCap);
+  put('openConnections', config.openConnections);
   put('clientBoundPercent', config.clientBoundPercent);
   put('errorFlagPercent', config.errorFlagPercent);
   put('closedMeasureMs', config.closedMeasureMs);
