@@ -10,7 +10,7 @@ import { buildConfig } from './config.ts';
 import { benchSourceSha256, lockfileSha256 } from './fingerprint.ts';
 
 /** The bench's folder and the files its source hash covers (for listings that must match the hash). */
-export { BENCH_ROOT, benchSourceFiles } from './fingerprint.ts';
+export { BENCH_ROOT, benchSourceFiles, benchSourceSha256 } from './fingerprint.ts';
 import type { BenchConfig, Results } from './schema.ts';
 
 /** What a results file's figures depend on. */

@@ -12,6 +12,9 @@ import { factReferencesOf } from '../lib/fact-refs.ts';
 import { hasFact, type Facts } from '../lib/facts.ts';
 import { readMdx } from '../lib/mdx-reader.ts';
 import { typedNumeralsOf } from '../lib/prose-numerals.ts';
+import type { BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
+import { beyondBlocks, withoutUnmeasured } from '../lib/beyond-blocks.ts';
+import { unmeasuredCaseIds } from '../lib/beyond-facts.ts';
 import { BuildError } from './errors.ts';
 
 /** The article's MDX files (content/*.mdx), absolute paths, sorted. */
@@ -26,11 +29,18 @@ export function articleFiles(rootDir: string): string[] {
 /**
  * Checks fact names and claims in every article file.
  * @param runFacts each run's own facts (run-facts.ts), so claims are also checked run by run (fragile claims).
+ * @param unmeasured beyond cases with no figures here: their <BeyondCase> blocks are skipped (the page says why).
  * @returns the claim results (all holding at the medians, some perhaps fragile) — checked against the rendered page.
  * @throws BuildError naming file:line:column of invalid MDX, typed numerals and unknown fact names, or
  *   with the claims report when a claim is false.
  */
-export function checkArticle(rootDir: string, facts: Facts, log: (line: string) => void, runFacts: readonly Facts[] = []): ClaimResult[] {
+export function checkArticle(
+  rootDir: string,
+  facts: Facts,
+  log: (line: string) => void,
+  runFacts: readonly Facts[] = [],
+  unmeasured: ReadonlySet<string> = new Set(),
+): ClaimResult[] {
   const results: ClaimResult[] = [];
   const unknown: string[] = [];
   const typed: string[] = [];
@@ -38,7 +48,8 @@ export function checkArticle(rootDir: string, facts: Facts, log: (line: string) 
     const shown = path.relative(rootDir, file);
     let doc;
     try {
-      doc = readMdx(readFileSync(file, 'utf8'), shown);
+      // Blocks of unmeasured beyond cases are blanked (lines and columns kept): no facts to check there.
+      doc = readMdx(withoutUnmeasured(readFileSync(file, 'utf8'), unmeasured), shown);
     } catch (error) {
       throw new BuildError(`the article cannot be read: ${(error as Error).message}`);
     }
@@ -83,4 +94,16 @@ export function checkArticle(rootDir: string, facts: Facts, log: (line: string) 
   }
   log(`build: ${report}`);
   return results;
+}
+
+/** The beyond cases the article's <BeyondCase> blocks describe that this build's beyond results did not measure. */
+export function describedUnmeasured(rootDir: string, beyond: BeyondResults): Set<string> {
+  const ids = articleFiles(rootDir).flatMap((file) => {
+    try {
+      return beyondBlocks(readFileSync(file, 'utf8')).map((b) => b.id);
+    } catch (error) {
+      throw new BuildError(`${path.relative(rootDir, file)}: ${(error as Error).message}`);
+    }
+  });
+  return unmeasuredCaseIds(beyond, [...new Set(ids)]);
 }

@@ -57,10 +57,10 @@ export function findHtmlProblems(html: string, expectedClaims: number, expectedF
 const SITE_FILES = ['source/index.html', 'social.png', 'feed.xml', 'sitemap-index.xml'];
 
 /**
- * Checks the built site in `dir`.
+ * Checks the built site in `dir`; with `beyondText`, also that beyond-results.json is that exact file.
  * @throws BuildError listing every problem.
  */
-export function checkBuiltSite(dir: string, resultsText: string, expectedClaims: number, expectedFragile = 0): void {
+export function checkBuiltSite(dir: string, resultsText: string, expectedClaims: number, expectedFragile = 0, beyondText?: string): void {
   const page = path.join(dir, 'index.html');
   if (!existsSync(page)) throw new BuildError(`the build produced no ${page}`);
   const problems = findHtmlProblems(readFileSync(page, 'utf8'), expectedClaims, expectedFragile);
@@ -78,6 +78,10 @@ export function checkBuiltSite(dir: string, resultsText: string, expectedClaims:
       const target = decodeURIComponent(a.getAttribute('href')!.split('#')[1] ?? '');
       if (!ids.has(target)) problems.push(`link to source/#${target} has no target on the source page`);
     }
+  }
+  const beyondJson = path.join(dir, 'beyond-results.json');
+  if (beyondText !== undefined && (!existsSync(beyondJson) || readFileSync(beyondJson, 'utf8') !== beyondText)) {
+    problems.push('beyond-results.json is missing or differs from the beyond results file the page was built from');
   }
   if (problems.length > 0) {
     throw new BuildError(`the built page failed its checks (the output folder was not replaced):\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatClaimsList, formatValue } from '../lib/claims.ts';
 import { loadPageInputs } from '../lib/page-inputs.ts';
-import { checkArticle } from './check-article.ts';
+import { checkArticle, describedUnmeasured } from './check-article.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -27,6 +27,7 @@ Options:
 Environment:
   HOP_BENCH_RESULTS=FILE   check against this results file instead of bench/results/latest.json
   HOP_PRICES_FILE=FILE     use this price file instead of content/prices.json
+  HOP_BEYOND_RESULTS=FILE  check against this beyond-suite results file instead of bench/results/beyond-latest.json
 `;
 
 function main(argv: string[]): number {
@@ -50,11 +51,11 @@ function main(argv: string[]): number {
     return 0;
   }
   try {
-    const { facts, runFacts } = loadPageInputs({ rootDir: ROOT });
+    const { facts, runFacts, beyond } = loadPageInputs({ rootDir: ROOT });
     if (values.facts) {
       for (const [name, value] of Object.entries(facts)) process.stdout.write(`${name} = ${formatValue(value)}\n`);
     } else {
-      const results = checkArticle(ROOT, facts, (line) => process.stdout.write(`${line}\n`), runFacts);
+      const results = checkArticle(ROOT, facts, (line) => process.stdout.write(`${line}\n`), runFacts, describedUnmeasured(ROOT, beyond.results));
       // The full list, so every guard and its values can be read, not only the failing ones.
       process.stdout.write(`${formatClaimsList(results)}\n`);
     }

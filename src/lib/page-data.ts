@@ -11,6 +11,7 @@ import { loadPageInputs, sharedPageInputs } from './page-inputs.ts';
 import type { Prices } from './prices.ts';
 import type { ReferenceSetup } from './reference-facts.ts';
 import { resultsPath, type LoadedResults } from './results-source.ts';
+import type { LoadedBeyondResults } from './beyond-source.ts';
 
 /** Results, facts and where they came from. */
 export interface PageData extends LoadedResults {
@@ -27,6 +28,8 @@ export interface PageData extends LoadedResults {
   prices: Prices;
   /** Build time: the age of the prices is counted to it. */
   now: Date;
+  /** This build's beyond-suite results ($HOP_BEYOND_RESULTS or bench/results/beyond-latest.json). */
+  beyond: LoadedBeyondResults;
 }
 
 let cached: PageData | undefined;

@@ -16,6 +16,7 @@ import { composeRunFacts } from './run-facts.ts';
 import { loadPrices, pricesPath, type Prices } from './prices.ts';
 import { referenceSetup, type ReferenceSetup } from './reference-facts.ts';
 import { loadResults, resultsPath, type LoadedResults } from './results-source.ts';
+import { beyondResultsPath, loadBeyondResults, type LoadedBeyondResults } from './beyond-source.ts';
 
 /** Everything the page is built from. */
 export interface PageInputs {
@@ -23,6 +24,8 @@ export interface PageInputs {
   rootDir: string;
   /** This build's results file: its path, exact text and validated contents. */
   loaded: LoadedResults;
+  /** This build's beyond-suite results file ($HOP_BEYOND_RESULTS or bench/results/beyond-latest.json). */
+  beyond: LoadedBeyondResults;
   /** The validated price file ($HOP_PRICES_FILE or content/prices.json). */
   prices: Prices;
   /** The labelled reference run's report text, as kept in the repo. */
@@ -49,6 +52,8 @@ export interface PageInputOptions {
   warn?: (message: string) => void;
   /** Results already read and validated (the build's stage 1); otherwise read from resultsPath(). */
   loaded?: LoadedResults;
+  /** Beyond results already read and validated (the build's stage 1b); otherwise read from beyondResultsPath(). */
+  beyond?: LoadedBeyondResults;
 }
 
 /**
@@ -59,12 +64,14 @@ export interface PageInputOptions {
 export function loadPageInputs(options: PageInputOptions): PageInputs {
   const { rootDir, env = process.env, now = new Date() } = options;
   const loaded = options.loaded ?? loadResults(resultsPath(rootDir, env).file);
+  const beyond = options.beyond ?? loadBeyondResults(beyondResultsPath(rootDir, env).file);
   const prices = loadPrices(pricesPath(rootDir, env), now, options.warn ? { warn: options.warn } : {});
   const referenceText = readReferenceText(rootDir);
-  const factInputs = { results: loaded.results, referenceText, prices, now };
+  const factInputs = { results: loaded.results, referenceText, prices, now, beyond: beyond.results };
   return {
     rootDir,
     loaded,
+    beyond,
     prices,
     referenceText,
     reference: referenceSetup(referenceText),

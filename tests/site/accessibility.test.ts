@@ -13,7 +13,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { benchSourceSha256 } from '../../bench/src/environment.ts';
+import { benchSourceSha256 } from '@split-on-evidence/hop-bench/freshness';
+import { beyondSourceSha256 } from '@split-on-evidence/hop-bench/beyond-freshness';
 import { benchSourceFiles } from '../../src/lib/bench-source.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
@@ -135,9 +136,10 @@ describe('weight and the source listing', () => {
       assert.equal(text.replace(/\n$/, ''), onDisk.replace(/\n$/, ''), f.relativePath);
       hash.update(f.relativePath).update('\0').update(onDisk).update('\0');
     }
-    // What is listed is what the bench's source hash covers, and the page says which hash that is.
-    assert.equal(hash.digest('hex'), benchSourceSha256());
-    assert.equal(await page.getAttribute('[data-source-hash]', 'data-source-hash'), benchSourceSha256());
+    // The page states the hash of exactly what it lists, and each suite's own source hash.
+    assert.equal(await page.getAttribute('[data-source-hash]', 'data-source-hash'), hash.digest('hex'));
+    assert.equal(await page.getAttribute('[data-suite-hash="reference"]', 'data-hash'), benchSourceSha256());
+    assert.equal(await page.getAttribute('[data-suite-hash="beyond"]', 'data-hash'), beyondSourceSha256());
   });
 
   test('a link to a file opens it', async () => {

@@ -1,12 +1,14 @@
 /**
- * The article's section headings (h2), in order: the fourteen sections of the brief, the closing
- * "what to do now", the sources, and the bench's source listing last (so the prose ends with its sources).
+ * The article's section headings (h2), in order: the fourteen sections of the brief with the beyond
+ * suite's sections among them, the closing "what to do now", the sources, and the bench's source
+ * listing last (so the prose ends with its sources).
  */
 export const ARTICLE_SECTIONS = [
   'The short answer',
   'What changes when you split: one request, traced',
   'The cost of one boundary, measured',
   'Failure injection: when a reply is late',
+  'Under load: where the tail comes from',
   'Availability along a chain',
   'What the benchmark does not show',
   'Why microservices slow a small team',

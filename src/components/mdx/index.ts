@@ -16,7 +16,10 @@
  * Provenance: <ReferenceComparison />  this build against the labelled reference run, as ratios to B
  *           <RunHistory />  full runs archived on the build machine
  * Prices:   <PricesReadOn />  the date the prices were read, as written in the price file
+ * Beyond:   <BeyondCase id="F">…</BeyondCase>  a beyond case's figures, or "not measured here, because …"
+ * Load (F): <LoadThroughputChart />, <LoadLatencyChart />, <LittleLawTable />  (inside <BeyondCase id="F">)
  */
+import BeyondCase from './BeyondCase.astro';
 import Claim from './Claim.astro';
 import Count from './Count.astro';
 import Env from './Env.astro';
@@ -42,6 +45,9 @@ import FailureRunsChart from '../charts/FailureRunsChart.astro';
 import LatencyDistributionChart from '../charts/LatencyDistributionChart.astro';
 import LatencyPercentilesChart from '../charts/LatencyPercentilesChart.astro';
 import CostTables from '../costs/CostTables.astro';
+import LittleLawTable from '../load/LittleLawTable.astro';
+import LoadLatencyChart from '../load/LoadLatencyChart.astro';
+import LoadThroughputChart from '../load/LoadThroughputChart.astro';
 import ReferenceComparison from '../provenance/ReferenceComparison.astro';
 import RunHistory from '../provenance/RunHistory.astro';
 
@@ -56,6 +62,7 @@ export const mdxComponents = {
   RatioWord,
   Relation,
   Claim,
+  BeyondCase,
   Env,
   ReferenceSetup,
   SetupLine,
@@ -74,4 +81,7 @@ export const mdxComponents = {
   FailureRunsChart,
   ReferenceComparison,
   RunHistory,
+  LoadThroughputChart,
+  LoadLatencyChart,
+  LittleLawTable,
 };
