@@ -36,6 +36,8 @@ Options:
                    suite, ${path.relative(process.cwd(), DEFAULT_PARTIAL_RESULTS_FILE)} for --quick, --runs or --cases)
   --json           print the results JSON on stdout instead of the report
   --compare FILE   after the run, compare it with FILE (results .json or a report text)
+  --target A:P     run against services on another host (see npm run bench -- --target --help)
+  serve            run one service for a client on another host (npm run bench -- serve --help)
   -h, --help       show this help
 `;
 
@@ -78,6 +80,10 @@ function parseCommandLine(argv: string[]) {
 }
 
 async function main(): Promise<number> {
+  // Case H: serve mode and target mode have their own modules and options.
+  const argv = process.argv.slice(2);
+  if (argv[0] === 'serve') return (await import('./serve-cli.ts')).serveMain(argv.slice(1));
+  if (argv.some((a) => a === '--target' || a.startsWith('--target='))) return (await import('./target-cli.ts')).targetMain(argv);
   let options: ReturnType<typeof parseCommandLine>;
   try {
     options = parseCommandLine(process.argv.slice(2));
