@@ -34,6 +34,19 @@ export const TargetResultsSchema = z.object({
   G: GResultSchema.nullable(),
   /** The text report as printed. */
   report: z.string(),
+  /** The network between client and services when the netns script ran them (absent for two real machines). */
+  network: z
+    .object({
+      /** e.g. "veth pair between network namespaces". */
+      kind: z.string(),
+      /** Whether sch_netem added a delay on both ends. */
+      netem: z.boolean(),
+      /** One-way delay added on each end, ms; null without netem. */
+      delayMs: z.number().nonnegative().nullable(),
+      /** What was (not) added and why. */
+      note: z.string(),
+    })
+    .optional(),
   /** Wall-clock time of the whole run, ms. */
   durationMs: z.number().nonnegative(),
 });
