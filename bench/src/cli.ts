@@ -115,8 +115,8 @@ function parseCommandLine(argv: string[]) {
 async function main(): Promise<number> {
   // Case H: serve mode and target mode have their own modules and options.
   const argv = process.argv.slice(2);
-  if (argv[0] === 'serve') return (await import('./serve-cli.ts')).serveMain(argv.slice(1));
-  if (argv.some((a) => a === '--target' || a.startsWith('--target='))) return (await import('./target-cli.ts')).targetMain(argv);
+  if (argv[0] === 'serve') return (await import('./beyond/remote/serve-cli.ts')).serveMain(argv.slice(1));
+  if (argv.some((a) => a === '--target' || a.startsWith('--target='))) return (await import('./beyond/remote/target-cli.ts')).targetMain(argv);
   let options: ReturnType<typeof parseCommandLine>;
   try {
     options = parseCommandLine(process.argv.slice(2));

@@ -17,6 +17,8 @@
  * records "not measured here, because …" for an unavailable case. The results file
  * (bench/results/beyond-latest.json; schema in results-schema.ts) is composed from your schemas.
  */
+import { caseG } from './cases/g-tls.ts';
+import { caseH } from './cases/h-network.ts';
 import type { BeyondCase } from './types.ts';
 
 /** A registered case, whatever its Config and Result types. */
@@ -25,6 +27,8 @@ export type AnyBeyondCase = BeyondCase<any, any>;
 
 /** The beyond cases, in run order. */
 export const BEYOND_CASES: readonly AnyBeyondCase[] = [
+  caseG,
+  caseH,
 ];
 
 /** The registered case `id`, or undefined. */

@@ -17,7 +17,9 @@ import { generateTlsCredentials, opensslVersion, TLS_ENV } from '../tls-credenti
 import { postJsonTls } from '../tls-client.ts';
 import type { BeyondCase, BeyondRunContext } from '../types.ts';
 
-const TLS_SERVICE = fileURLToPath(new URL('../services/tls-entitlement-service.ts', import.meta.url));
+// Through a variable, so a bundler that imports this module (the site's build) leaves the path alone.
+const TLS_SERVICE_PATH = '../services/tls-entitlement-service.ts';
+const tlsServiceScript = () => fileURLToPath(new URL(TLS_SERVICE_PATH, import.meta.url));
 
 /** The three variants, in the order they run. */
 export const G_VARIANTS = ['G1', 'G2', 'G3'] as const;
@@ -133,7 +135,7 @@ export const caseG: BeyondCase<GConfig, GResult> = {
     const credentials = await generateTlsCredentials('127.0.0.1');
     return runG(ctx, config, 'loopback', credentials.certificateType, async (run) => {
       const service = await startService(
-        TLS_SERVICE,
+        tlsServiceScript(),
         `TLS entitlement service (case G, run ${run + 1})`,
         { keepAliveMs: config.serverKeepAliveMs },
         config.serviceStartTimeoutMs,

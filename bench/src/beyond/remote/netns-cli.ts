@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BENCH_ROOT } from './environment.ts';
+import { BENCH_ROOT } from '../../environment.ts';
 import { EXIT_NOT_AVAILABLE, netnsAvailability, runAcrossNamespaces } from './netns.ts';
 
 /** Where the netns run's results go without --out. */

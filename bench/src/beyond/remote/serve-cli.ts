@@ -9,17 +9,17 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { caseE } from './cases/e-failure.ts';
-import { SUITE_DEFAULTS } from './config.ts';
+import { caseE } from '../../cases/e-failure.ts';
+import { SUITE_DEFAULTS } from '../../config.ts';
 import { formatHostPort, parseHostPort } from './remote.ts';
-import { SERVE_ENV, TOKEN_PATTERN } from './services/access.ts';
-import { startService, stopAll, killAllNow, type Service } from './services/children.ts';
-import { generateTlsCredentials, TLS_ENV } from './beyond/tls-credentials.ts';
+import { SERVE_ENV, TOKEN_PATTERN } from '../../services/access.ts';
+import { startService, stopAll, killAllNow, type Service } from '../../services/children.ts';
+import { generateTlsCredentials, TLS_ENV } from '../tls-credentials.ts';
 
 const SCRIPTS = {
-  entitlement: fileURLToPath(new URL('./services/entitlement-service.ts', import.meta.url)),
-  relay: fileURLToPath(new URL('./services/relay-service.ts', import.meta.url)),
-  tls: fileURLToPath(new URL('./beyond/services/tls-entitlement-service.ts', import.meta.url)),
+  entitlement: fileURLToPath(new URL('../../services/entitlement-service.ts', import.meta.url)),
+  relay: fileURLToPath(new URL('../../services/relay-service.ts', import.meta.url)),
+  tls: fileURLToPath(new URL('../services/tls-entitlement-service.ts', import.meta.url)),
 } as const;
 
 export const SERVE_USAGE = `Usage: npm run bench -- serve --role entitlement|relay [--listen ADDR:PORT] [--next ADDR:PORT]

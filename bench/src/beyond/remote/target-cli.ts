@@ -7,15 +7,15 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { caseG, runG, type GResult } from './beyond/cases/g-tls.ts';
-import { buildConfig } from './config.ts';
-import { BENCH_ROOT, collectEnvironment } from './environment.ts';
-import { formatReport } from './report.ts';
+import { caseG, runG, type GResult } from '../cases/g-tls.ts';
+import { buildConfig } from '../../config.ts';
+import { BENCH_ROOT, collectEnvironment } from '../../environment.ts';
+import { formatReport } from '../../report.ts';
 import { describeMachine, discoverChain, formatHostPort, parseHostPort, remoteService, remoteTlsConnections, type ChainLink } from './remote.ts';
-import type { BenchConfig, CaseResult } from './schema.ts';
-import { SERVE_ENV, TOKEN_PATTERN } from './services/access.ts';
-import { killAllNow, stopAll } from './services/children.ts';
-import { runSuite, type SuiteServices } from './suite.ts';
+import type { BenchConfig, CaseResult } from '../../schema.ts';
+import { SERVE_ENV, TOKEN_PATTERN } from '../../services/access.ts';
+import { killAllNow, stopAll } from '../../services/children.ts';
+import { runSuite, type SuiteServices } from '../../suite.ts';
 import { writeTargetResults, type TargetResults } from './target-results.ts';
 
 /** Where target results go without --out. */

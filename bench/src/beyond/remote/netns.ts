@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Availability } from './beyond/types.ts';
+import type { Availability } from '../types.ts';
 import { readTargetResults, writeTargetResults, type TargetResults } from './target-results.ts';
 
 /** Prefix of every namespace and interface this module creates. */
@@ -24,7 +24,9 @@ export const CLIENT_ADDRESS = '10.12.0.2';
 /** Cases run across the pair. */
 export const NETNS_CASES = ['B', 'C', 'D', 'G'] as const;
 
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+// Through a variable, so a bundler that imports this module (the site's build) leaves the path alone.
+const CLI_PATH = '../../cli.ts';
+const cliScript = () => fileURLToPath(new URL(CLI_PATH, import.meta.url));
 
 /** What the netns run used for its network, stored with its results. */
 export interface NetnsNetwork {
@@ -44,8 +46,8 @@ export interface NetnsOptions {
   runs?: number;
   /** One-way delay per veth end where netem exists, ms. */
   delayMs: number;
-  /** Results file the client writes. */
-  out: string;
+  /** Results file to write (validated, atomic); null to only return the results (case H in the beyond suite). */
+  out: string | null;
   log(line: string): void;
   signal: AbortSignal;
 }
@@ -198,7 +200,7 @@ export async function runAcrossNamespaces(options: NetnsOptions): Promise<Target
     const network = await addDelay(names, options.delayMs, log);
     const token = randomBytes(16).toString('hex');
     const serve = async (label: string, args: string[]) => {
-      const child = spawn('ip', ['netns', 'exec', names.services, process.execPath, CLI, 'serve', ...args], {
+      const child = spawn('ip', ['netns', 'exec', names.services, process.execPath, cliScript(), 'serve', ...args], {
         env: { ...process.env, HOP_BENCH_TOKEN: token },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -235,7 +237,7 @@ export async function runAcrossNamespaces(options: NetnsOptions): Promise<Target
     const out = path.join(tmp, 'target.json');
     const clientArgs = ['--target', relayA, '--cases', NETNS_CASES.join(','), '--out', out, ...(options.quick ? ['--quick'] : []), ...(options.runs ? ['--runs', String(options.runs)] : [])];
     log(`hop-bench netns: client in ${names.client} (${CLIENT_ADDRESS}): npm run bench -- ${clientArgs.join(' ')}`);
-    const client = spawn('ip', ['netns', 'exec', names.client, process.execPath, CLI, ...clientArgs], {
+    const client = spawn('ip', ['netns', 'exec', names.client, process.execPath, cliScript(), ...clientArgs], {
       env: { ...process.env, HOP_BENCH_TOKEN: token },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -246,7 +248,7 @@ export async function runAcrossNamespaces(options: NetnsOptions): Promise<Target
     const code = await step(new Promise<number | null>((resolve) => client.once('exit', (c) => resolve(c))));
     if (code !== 0) throw new Error(`the client in ${names.client} exited with code ${code}`);
     const results = { ...readTargetResults(out), network };
-    writeTargetResults(options.out, results);
+    if (options.out !== null) writeTargetResults(options.out, results);
     return results;
   } finally {
     process.off('exit', cleanup);

@@ -5,10 +5,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { postJsonTls } from './beyond/tls-client.ts';
-import { postJson, type Endpoint } from './http-client.ts';
-import { EnvironmentSchema, type Environment } from './schema.ts';
-import { ServiceError, withTimeout, type Service } from './services/children.ts';
+import { postJsonTls } from '../tls-client.ts';
+import { postJson, type Endpoint } from '../../http-client.ts';
+import { EnvironmentSchema, type Environment } from '../../schema.ts';
+import { ServiceError, withTimeout, type Service } from '../../services/children.ts';
 import { z } from 'zod';
 
 /** Bound on any control call, ms. */

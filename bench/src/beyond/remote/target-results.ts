@@ -5,8 +5,8 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { GResultSchema } from './beyond/cases/g-tls.ts';
-import { CaseResultSchema, ConfigSchema, EnvironmentSchema } from './schema.ts';
+import { GResultSchema } from '../cases/g-tls.ts';
+import { CaseResultSchema, ConfigSchema, EnvironmentSchema } from '../../schema.ts';
 
 /** One remote service of the run. */
 export const RemoteServiceSchema = z.object({
@@ -51,6 +51,10 @@ export const TargetResultsSchema = z.object({
   durationMs: z.number().nonnegative(),
 });
 export type TargetResults = z.infer<typeof TargetResultsSchema>;
+
+/** A netns run's results: target results whose network is always described. */
+export const NetnsResultsSchema = TargetResultsSchema.extend({ network: TargetResultsSchema.shape.network.unwrap() });
+export type NetnsResults = z.infer<typeof NetnsResultsSchema>;
 
 /**
  * Validates and writes target results atomically (temp file, then rename).
