@@ -14,6 +14,7 @@ import { mergeFacts, resultFacts, type Facts } from './facts.ts';
 import type { Prices } from './prices.ts';
 import { REFERENCE_REPORT_PATH, referenceFacts } from './reference-facts.ts';
 import { sourceFacts } from './source-facts.ts';
+import { crossSuiteFacts, networkModelFacts } from './tls-network.ts';
 
 /** What the facts are computed from. */
 export interface FactInputs {
@@ -42,7 +43,8 @@ export function composeFacts(inputs: FactInputs): Facts {
     availabilityFacts(),
     sourceFacts(),
     referenceFacts(inputs.referenceText),
-    ...(inputs.beyond ? [beyondFacts(inputs.beyond)] : []),
+    ...(inputs.beyond ? [beyondFacts(inputs.beyond), crossSuiteFacts(inputs.results, inputs.beyond)] : []),
+    networkModelFacts(),
     ...(inputs.extra ?? []),
   );
 }

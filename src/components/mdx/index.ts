@@ -17,6 +17,7 @@
  *           <RunHistory />  full runs archived on the build machine
  * Prices:   <PricesReadOn />  the date the prices were read, as written in the price file
  * Beyond:   <BeyondCase id="F">…</BeyondCase>  a beyond case's figures, or "not measured here, because …"
+ * TLS/net:  <TlsChart />, <TlsNegotiated />, <NetworkModelTable />  (section "With TLS and over a network")
  */
 import BeyondCase from './BeyondCase.astro';
 import Claim from './Claim.astro';
@@ -46,6 +47,9 @@ import LatencyPercentilesChart from '../charts/LatencyPercentilesChart.astro';
 import CostTables from '../costs/CostTables.astro';
 import ReferenceComparison from '../provenance/ReferenceComparison.astro';
 import RunHistory from '../provenance/RunHistory.astro';
+import NetworkModelTable from '../beyond/NetworkModelTable.astro';
+import TlsChart from '../beyond/TlsChart.astro';
+import TlsNegotiated from '../beyond/TlsNegotiated.astro';
 
 /** Element overrides and article components for MDX. */
 export const mdxComponents = {
@@ -77,4 +81,7 @@ export const mdxComponents = {
   FailureRunsChart,
   ReferenceComparison,
   RunHistory,
+  TlsChart,
+  TlsNegotiated,
+  NetworkModelTable,
 };

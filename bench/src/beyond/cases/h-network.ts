@@ -34,6 +34,6 @@ export const caseH: BeyondCase<HConfig, NetnsResults> = {
   warnings(result) {
     return result.network.netem
       ? []
-      : ['case H: no netem on this kernel, so the veth pair added no delay; its figures are a lower bound for a real network: read the round-trip model beside them, or run on a kernel with sch_netem (modprobe sch_netem)'];
+      : ['no netem on this kernel, so the veth pair added no delay; its figures are a lower bound for a real network: read the round-trip model beside them, or run on a kernel with sch_netem (modprobe sch_netem)'];
   },
 };
