@@ -17,6 +17,7 @@
  * records "not measured here, because …" for an unavailable case. The results file
  * (bench/results/beyond-latest.json; schema in results-schema.ts) is composed from your schemas.
  */
+import { caseF } from './f-load.ts';
 import { caseG } from './cases/g-tls.ts';
 import { caseH } from './cases/h-network.ts';
 import type { BeyondCase } from './types.ts';
@@ -27,6 +28,7 @@ export type AnyBeyondCase = BeyondCase<any, any>;
 
 /** The beyond cases, in run order. */
 export const BEYOND_CASES: readonly AnyBeyondCase[] = [
+  caseF,
   caseG,
   caseH,
 ];

@@ -18,6 +18,7 @@
  * Prices:   <PricesReadOn />  the date the prices were read, as written in the price file
  * Beyond:   <BeyondCase id="F">…</BeyondCase>  a beyond case's figures, or "not measured here, because …"
  * TLS/net:  <TlsChart />, <TlsNegotiated />, <NetworkModelTable />  (section "With TLS and over a network")
+ * Load (F): <LoadThroughputChart />, <LoadLatencyChart />, <LittleLawTable />  (inside <BeyondCase id="F">)
  */
 import BeyondCase from './BeyondCase.astro';
 import Claim from './Claim.astro';
@@ -45,6 +46,9 @@ import FailureRunsChart from '../charts/FailureRunsChart.astro';
 import LatencyDistributionChart from '../charts/LatencyDistributionChart.astro';
 import LatencyPercentilesChart from '../charts/LatencyPercentilesChart.astro';
 import CostTables from '../costs/CostTables.astro';
+import LittleLawTable from '../load/LittleLawTable.astro';
+import LoadLatencyChart from '../load/LoadLatencyChart.astro';
+import LoadThroughputChart from '../load/LoadThroughputChart.astro';
 import ReferenceComparison from '../provenance/ReferenceComparison.astro';
 import RunHistory from '../provenance/RunHistory.astro';
 import NetworkModelTable from '../beyond/NetworkModelTable.astro';
@@ -84,4 +88,7 @@ export const mdxComponents = {
   TlsChart,
   TlsNegotiated,
   NetworkModelTable,
+  LoadThroughputChart,
+  LoadLatencyChart,
+  LittleLawTable,
 };

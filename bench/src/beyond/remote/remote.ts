@@ -106,6 +106,7 @@ export function remoteService(label: string, endpoint: Endpoint & { token: strin
     port: endpoint.port,
     token: endpoint.token,
     connections: () => remoteConnections(endpoint),
+    cpuUsage: () => Promise.reject(new ServiceError(`${label}: CPU time is reported over IPC, so not for a service on another host`)),
     stop: async () => {},
     died: new Promise<never>(() => {}),
   };
