@@ -2,8 +2,8 @@
  * The beyond suite's cache key: what its figures depend on. Its cases' source and the shared harness
  * (all of bench/src: cases G and H run reference code), bench/package.json, the lockfile, Node, the CPU
  * model and core count, and the suite configuration. The reference key (environment.ts) covers
- * bench/src minus beyond/, so a change to a beyond case re-runs only the beyond suite and a change to
- * a reference case only the reference suite. Public (for the site's build, "./beyond-freshness").
+ * bench/src minus beyond/, so a change to a beyond case re-runs only the beyond suite; a change to
+ * a reference case re-runs both. Public (for the site's build, "./beyond-freshness").
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
