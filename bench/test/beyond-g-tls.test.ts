@@ -1,9 +1,13 @@
 // Case G at --quick size, run directly against the contract: schema valid, G3 resumed every timed
 // call, sockets as in B and C, what TLS negotiated recorded, and no private key in the results.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { after, test } from 'node:test';
 import { caseG, GResultSchema } from '../src/beyond/cases/g-tls.ts';
 import { generateTlsCredentials } from '../src/beyond/tls-credentials.ts';
+import { BENCH_ROOT } from '../src/environment.ts';
 import { stopAll } from '../src/services/children.ts';
 
 after(stopAll);
@@ -46,4 +50,22 @@ test('the certificate is ECDSA P-256 for the address it names, and the key stays
   assert.match(c.keyPem, /^-----BEGIN PRIVATE KEY-----/);
   assert.match(c.certificateType, /ECDSA P-256 \(prime256v1\).*IP Address:127\.0\.0\.1/);
   await assert.rejects(generateTlsCredentials('localhost'), /IP address/);
+});
+
+test('no private key is in the repository or in the bench results folder', () => {
+  // A real PEM key: the header followed by base64 (source files only name the header in patterns).
+  const pem = /-----BEGIN (?:EC |RSA |ENCRYPTED )?PRIVATE KEY-----\r?\n[A-Za-z0-9+/=]{40,}/;
+  const root = path.join(BENCH_ROOT, '..');
+  const tracked = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const results = path.join(BENCH_ROOT, 'results');
+  const produced = existsSync(results) ? readdirSync(results, { recursive: true }).map((f) => path.join('bench', 'results', String(f))) : [];
+  const offenders = [...tracked, ...produced].filter((file) => {
+    const full = path.join(root, file);
+    try {
+      return statSync(full).isFile() && pem.test(readFileSync(full, 'utf8'));
+    } catch {
+      return false;
+    }
+  });
+  assert.deepEqual(offenders, [], 'files holding a private key');
 });
