@@ -66,7 +66,7 @@ test('serve refuses requests without the token (401, counted), control endpoints
   assert.equal(relayA.token, entitlement.token, 'a chain shares one token');
 
   const out = path.join(tmp, 'target.json');
-  const run = spawnSync(process.execPath, [CLI, '--target', relayA.address, '--token', entitlement.token, '--cases', 'B,C,D,G', '--quick', '--out', out], {
+  const run = spawnSync(process.execPath, [CLI, '--target', relayA.address, '--token', entitlement.token, '--cases', 'B,C,D,G', '--quick', '--runs', '2', '--out', out], {
     encoding: 'utf8',
     timeout: 180_000,
   });
@@ -79,8 +79,12 @@ test('serve refuses requests without the token (401, counted), control endpoints
   for (const c of cases) {
     assert.ok(c.kind === 'latency');
     // The run itself checks each sum against the in-process sum; here, that every timed call is in it.
-    assert.equal(c.runs[0]!.samples, results.reference!.config.latency[c.id]!.timedCalls);
-    for (const s of c.runs[0]!.sockets) assert.equal(s.opened, s.expected, `${c.id} ${s.link}`);
+    // Two runs against the same remote services: each run opens its own connections on every link.
+    assert.equal(c.runs.length, 2);
+    for (const run of c.runs) {
+      assert.equal(run.samples, results.reference!.config.latency[c.id]!.timedCalls);
+      for (const s of run.sockets) assert.equal(s.opened, s.expected, `${c.id} run ${run.run} ${s.link}`);
+    }
   }
   const d = cases.find((c) => c.id === 'D')!;
   assert.equal(d.kind === 'latency' ? d.runs[0]!.sockets.length : 0, 3, 'D counts all three links of the remote chain');

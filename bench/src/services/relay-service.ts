@@ -9,7 +9,7 @@ import type { RelayServiceOptions } from './protocol.ts';
 import { optionsFromArgv, readBody, sendJson, serve } from './http-service.ts';
 
 const options = optionsFromArgv<RelayServiceOptions>('relay-service');
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+let agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 // Serve mode: the next hop may be on another host and needs the shared token.
 const token = process.env[SERVE_ENV.token];
 const next = options.nextHost === undefined && token === undefined
@@ -18,6 +18,13 @@ const next = options.nextHost === undefined && token === undefined
 
 serve((req, res) => {
   readBody(req, (text) => {
+    // Serve mode: a remote run starts each run of D with a fresh connection to the next hop, as a
+    // local run does with fresh relays. (The token gate answers /stats and /info; /reset reaches here.)
+    if (token !== undefined && req.url === '/reset') {
+      agent.destroy();
+      agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      return sendJson(res, 200, { ok: true });
+    }
     let body: unknown;
     try {
       body = JSON.parse(text);

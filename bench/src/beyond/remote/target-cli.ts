@@ -11,7 +11,7 @@ import { caseG, runG, type GResult } from '../cases/g-tls.ts';
 import { buildConfig } from '../../config.ts';
 import { BENCH_ROOT, collectEnvironment } from '../../environment.ts';
 import { formatReport } from '../../report.ts';
-import { describeMachine, discoverChain, formatHostPort, parseHostPort, remoteService, remoteTlsConnections, type ChainLink } from './remote.ts';
+import { control, describeMachine, discoverChain, formatHostPort, parseHostPort, remoteService, remoteTlsConnections, type ChainLink } from './remote.ts';
 import type { BenchConfig, CaseResult } from '../../schema.ts';
 import { SERVE_ENV, TOKEN_PATTERN } from '../../services/access.ts';
 import { killAllNow, stopAll } from '../../services/children.ts';
@@ -90,6 +90,9 @@ function chainServices(chain: readonly ChainLink[]): SuiteServices {
             `found ${relays.length} relay(s) before it. Start relays with \`serve --role relay --next …\``,
         );
       }
+      // A remote relay outlives a run: drop its kept-alive connection to the next hop, so this run
+      // opens exactly one on each link, as fresh local relays do.
+      await control(relay.endpoint, '/reset');
       return remoteService(label(relay), relay.endpoint);
     },
   };
