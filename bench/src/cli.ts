@@ -48,6 +48,8 @@ Options:
   --compare FILE   after the run, compare it with FILE (results .json or a report text)
   --pin            Linux: pin this process to one CPU and every service to another (taskset);
                    off by default, see bench/README.md for what it did to the spread
+  --target A:P     run against services on another host (see npm run bench -- --target --help)
+  serve            run one service for a client on another host (npm run bench -- serve --help)
   -h, --help       show this help
 `;
 
@@ -117,6 +119,10 @@ function parseCommandLine(argv: string[]) {
 }
 
 async function main(): Promise<number> {
+  // Case H: serve mode and target mode have their own modules and options.
+  const argv = process.argv.slice(2);
+  if (argv[0] === 'serve') return (await import('./beyond/remote/serve-cli.ts')).serveMain(argv.slice(1));
+  if (argv.some((a) => a === '--target' || a.startsWith('--target='))) return (await import('./beyond/remote/target-cli.ts')).targetMain(argv);
   let options: ReturnType<typeof parseCommandLine>;
   try {
     options = parseCommandLine(process.argv.slice(2));

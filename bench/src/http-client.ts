@@ -10,6 +10,21 @@ export interface Reply {
   body: string;
 }
 
+/** A service on another host (target mode): its address, port and the token it requires. */
+export interface Endpoint {
+  host: string;
+  port: number;
+  /** Sent as `authorization: Bearer <token>` when present. */
+  token?: string;
+}
+
+/** The endpoint of a service: 127.0.0.1 unless it names a host; its token if it has one. */
+export function endpointOf(service: { port: number; host?: string; token?: string }): number | Endpoint {
+  return service.host === undefined && service.token === undefined
+    ? service.port
+    : { host: service.host ?? '127.0.0.1', port: service.port, ...(service.token === undefined ? {} : { token: service.token }) };
+}
+
 /** The call got no response within the idle timeout and was destroyed. */
 export class CallTimeoutError extends Error {
   /** The idle timeout that fired, ms. */
@@ -22,7 +37,7 @@ export class CallTimeoutError extends Error {
 }
 
 /**
- * POSTs `body` (JSON text) to http://127.0.0.1:port + path.
+ * POSTs `body` (JSON text) to http://127.0.0.1:port + path (or to an endpoint's host and port, with its token).
  * @param agent the agent deciding socket reuse (keep-alive, one socket) or a fresh connection per call.
  * @param headers extra request headers, e.g. an idempotency key.
  * @param timeoutMs socket idle timeout, ms; when it fires the request is destroyed. Omit for none.
@@ -31,21 +46,23 @@ export class CallTimeoutError extends Error {
  */
 export function postJson(
   agent: http.Agent,
-  port: number,
+  port: number | Endpoint,
   path: string,
   body: string,
   headers?: Readonly<Record<string, string>>,
   timeoutMs?: number,
 ): Promise<Reply> {
+  const host = typeof port === 'number' ? '127.0.0.1' : port.host;
+  const auth = typeof port === 'number' || port.token === undefined ? undefined : { authorization: `Bearer ${port.token}` };
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
-        host: '127.0.0.1',
-        port,
+        host,
+        port: typeof port === 'number' ? port : port.port,
         path,
         method: 'POST',
         agent,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: { ...headers, ...auth, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       },
       (res) => {
         let text = '';

@@ -5,17 +5,32 @@
 import { CASES } from './cases/index.ts';
 import type { RunContext } from './cases/types.ts';
 import type { BenchConfig, CaseResult, FailureVariantRun, LatencyRun } from './schema.ts';
-import { delay, startEntitlementService, startRelayService } from './services/children.ts';
+import { delay, startEntitlementService, startRelayService, type Service } from './services/children.ts';
+import type { EntitlementServiceOptions, RelayServiceOptions } from './services/protocol.ts';
 import { latencyIntervals, median, spread } from './stats.ts';
 
 /** Progress sink: one line per call, to stderr. */
 export type Log = (line: string) => void;
 
+/** Where a run's services come from: forked on this machine (the default), or remote ones (target mode). */
+export interface SuiteServices {
+  startEntitlement(label: string, options: EntitlementServiceOptions, timeoutMs: number): Promise<Service>;
+  startRelay(label: string, options: RelayServiceOptions, timeoutMs: number): Promise<Service>;
+}
+
+/** The local services: fresh processes on 127.0.0.1. */
+export const LOCAL_SERVICES: SuiteServices = { startEntitlement: startEntitlementService, startRelay: startRelayService };
+
 /**
  * Runs the suite.
+ * @param services where the services come from; target mode passes remote ones.
  * @throws the first error of any case or service; services are stopped by the caller's stopAll().
  */
-export async function runSuite(config: BenchConfig, log: Log): Promise<{ cases: CaseResult[]; durationMs: number }> {
+export async function runSuite(
+  config: BenchConfig,
+  log: Log,
+  services: SuiteServices = LOCAL_SERVICES,
+): Promise<{ cases: CaseResult[]; durationMs: number }> {
   const started = performance.now();
   const selected = CASES.filter((c) => config.cases.includes(c.id));
   const latencyRuns = new Map<string, LatencyRun[]>();
@@ -24,7 +39,7 @@ export async function runSuite(config: BenchConfig, log: Log): Promise<{ cases: 
   for (let run = 0; run < config.runs; run++) {
     if (run > 0) await delay(config.pauseBetweenRunsMs);
     const tag = `run ${run + 1}/${config.runs}`;
-    const entitlement = await startEntitlementService(
+    const entitlement = await services.startEntitlement(
       `entitlement service (${tag})`,
       { seed: config.serverSeedBase + run, keepAliveMs: config.serverKeepAliveMs, ...failureModel(config) },
       config.serviceStartTimeoutMs,
@@ -34,7 +49,7 @@ export async function runSuite(config: BenchConfig, log: Log): Promise<{ cases: 
       entitlement,
       clientSeed: config.clientSeed,
       startRelay: (label, nextPort) =>
-        startRelayService(label, { nextPort, keepAliveMs: config.serverKeepAliveMs }, config.serviceStartTimeoutMs),
+        services.startRelay(label, { nextPort, keepAliveMs: config.serverKeepAliveMs }, config.serviceStartTimeoutMs),
       log,
     };
     try {

@@ -8,6 +8,7 @@
 import type { BeyondResults, MeasuredCase, NotMeasuredCase } from '@split-on-evidence/hop-bench/beyond-schema';
 import { caseFFacts } from './beyond/f-facts.ts';
 import { FactError, mergeFacts, type Facts } from './facts.ts';
+import { gFacts, hFacts } from './tls-network.ts';
 
 /** Maps one measured case's result and config to its facts (names start with "<id>."). */
 export type BeyondFactSource = (result: never, config: never) => Record<string, number>;
@@ -15,6 +16,8 @@ export type BeyondFactSource = (result: never, config: never) => Record<string, 
 /** The registry: case id → its fact source. One line per case. */
 export const BEYOND_FACTS: Readonly<Record<string, BeyondFactSource>> = {
   F: caseFFacts,
+  G: gFacts,
+  H: hFacts,
 };
 
 /** The outcome of case `id` in `results`, or undefined when the run did not include it. */

@@ -17,6 +17,7 @@ import { REFERENCE_REPORT_PATH, referenceFacts } from './reference-facts.ts';
 import { referenceMatchFacts } from './reference-match.ts';
 import { sourceFacts } from './source-facts.ts';
 import { wordFacts } from './words.ts';
+import { crossSuiteFacts, networkModelFacts } from './tls-network.ts';
 
 /** What the facts are computed from. */
 export interface FactInputs {
@@ -46,7 +47,8 @@ export function composeFacts(inputs: FactInputs): Facts {
     sourceFacts(),
     referenceFacts(inputs.referenceText),
     wordFacts(),
-    ...(inputs.beyond ? [beyondFacts(inputs.beyond)] : []),
+    ...(inputs.beyond ? [beyondFacts(inputs.beyond), crossSuiteFacts(inputs.results, inputs.beyond)] : []),
+    networkModelFacts(),
     ...(inputs.extra ?? []),
   );
   // Facts that compare this build with the reference need both merged first.

@@ -30,6 +30,7 @@ export const NUMERAL_EXEMPTIONS: readonly { pattern: RegExp; why: string }[] = [
   { pattern: /\b[Ss]ections? \d+(?:\s*(?:,|and|–|-)\s*\d+)*/g, why: 'section number' },
   { pattern: /\bp(?:50|95|99)\b/g, why: 'percentile name' },
   { pattern: /\b(?:S3|EC2)\b/g, why: 'AWS product name' },
+  { pattern: /\bG[1-3]\b|\bTLS 1\.[23]\b|\b0-RTT\b|\bP-256\b|\bX25519(?:MLKEM768)?\b/g, why: "names with digits: case G's variants, TLS versions, curves, key-exchange groups" },
 ];
 
 /** Blanks out a match but keeps its length, so positions within the text stay right. */

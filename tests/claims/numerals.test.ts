@@ -39,10 +39,12 @@ describe('the scanner', () => {
       '1. first',
       '2. second',
       'The p50, p95 and p99; S3 and EC2.',
+      'G1, G2 and G3 over TLS 1.3 with P-256 and X25519MLKEM768, without 0-RTT.',
     ].join('\n');
     assert.deepEqual(findTypedNumerals(mdx), []);
     assert.deepEqual(findTypedNumerals('In 2015 he wrote it.').map((f) => f.numeral), ['2015'], 'a bare year is not exempt');
     assert.deepEqual(findTypedNumerals('The p90 is new.').map((f) => f.numeral), ['90']);
+    assert.deepEqual(findTypedNumerals('G4 and TLS 1.4').map((f) => f.numeral), ['4', '1.4'], 'only the names that exist');
     assert.ok(NUMERAL_EXEMPTIONS.length <= 6, 'the exemption list stays short');
   });
 });

@@ -8,6 +8,7 @@ export const ARTICLE_SECTIONS = [
   'What changes when you split: one request, traced',
   'The cost of one boundary, measured',
   'Failure injection: when a reply is late',
+  'With TLS and over a network',
   'Under load: where the tail comes from',
   'Availability along a chain',
   'What the benchmark does not show',

@@ -7,8 +7,8 @@
  *      and `config.quick` (quick under 10 s), `available()` (never throws; say why not in one
  *      sentence), `run(ctx, config)` (closes everything it opens; checks `ctx.signal`), `report()`
  *      and optionally `warnings()`. Start services through services/children.ts so stopAll()
- *      reaches them on any exit. Do not import from bench/src/cases/ (the reference cases): the
- *      beyond cache key covers bench/src minus cases/, so a reference case never re-runs beyond.
+ *      reaches them on any exit. Cases G and H run reference code (cases/measure.ts; B, C, D
+ *      through target mode), so the beyond cache key covers bench/src including cases/.
  *   2. Add one import and one line to BEYOND_CASES below.
  *   3. Site: add one line to BEYOND_FACTS in src/lib/beyond-facts.ts mapping your result to named
  *      facts ("G.handshake.p99Us", …), and wrap your article section in
@@ -18,6 +18,8 @@
  * (bench/results/beyond-latest.json; schema in results-schema.ts) is composed from your schemas.
  */
 import { caseF } from './f-load.ts';
+import { caseG } from './cases/g-tls.ts';
+import { caseH } from './cases/h-network.ts';
 import type { BeyondCase } from './types.ts';
 
 /** A registered case, whatever its Config and Result types. */
@@ -27,6 +29,8 @@ export type AnyBeyondCase = BeyondCase<any, any>;
 /** The beyond cases, in run order. */
 export const BEYOND_CASES: readonly AnyBeyondCase[] = [
   caseF,
+  caseG,
+  caseH,
 ];
 
 /** The registered case `id`, or undefined. */

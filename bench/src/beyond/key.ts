@@ -1,9 +1,9 @@
 /**
  * The beyond suite's cache key: what its figures depend on. Its cases' source and the shared harness
- * (bench/src minus the reference cases in cases/), bench/package.json, the lockfile, Node, the CPU
+ * (all of bench/src: cases G and H run reference code), bench/package.json, the lockfile, Node, the CPU
  * model and core count, and the suite configuration. The reference key (environment.ts) covers
- * bench/src minus beyond/, so a change to a beyond case re-runs only the beyond suite and a change to
- * a reference case only the reference suite. Public (for the site's build, "./beyond-freshness").
+ * bench/src minus beyond/, so a change to a beyond case re-runs only the beyond suite; a change to
+ * a reference case re-runs both. Public (for the site's build, "./beyond-freshness").
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -14,8 +14,12 @@ import { canonicalJson } from '../freshness.ts';
 import { buildBeyondConfig, type BeyondConfig } from './config.ts';
 import type { BeyondResults } from './results-schema.ts';
 
-/** Folders under bench/src that belong to the reference suite only (not in the beyond key). */
-const REFERENCE_ONLY_DIRS = ['cases'];
+/**
+ * Folders under bench/src that belong to the reference suite only (not in the beyond key). None: case G
+ * times its calls with cases/measure.ts and case H runs B, C and D across a veth pair, so a change to a
+ * reference case changes their figures too.
+ */
+const REFERENCE_ONLY_DIRS: readonly string[] = [];
 
 /**
  * Files the beyond key covers: bench/src/**.ts except the reference cases, and bench/package.json, sorted.

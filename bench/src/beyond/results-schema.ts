@@ -5,6 +5,7 @@
  * module through the bench's "exports" ("./beyond-schema").
  */
 import { z } from 'zod';
+import { friendlyIssues } from '../friendly-errors.ts';
 import { EnvironmentSchema, ResultsValidationError } from '../schema.ts';
 import { BEYOND_CASES, beyondCase } from './index.ts';
 
@@ -118,10 +119,7 @@ export function parseBeyondResults(data: unknown, file: string): BeyondResults {
   if (parsed.success) return parsed.data;
   throw new ResultsValidationError(
     file,
-    parsed.error.issues.map((issue) => ({
-      path: issue.path.map(String).join('.'),
-      message: `${issue.message} (received ${describe(valueAt(data, issue.path))})`,
-    })),
+    friendlyIssues(parsed.error, data).map((issue) => ({ path: issue.field, message: issue.text })),
     'Fix: re-run the beyond suite (npm run bench -- --suite beyond) to regenerate it, or restore a good copy.',
   );
 }
@@ -139,19 +137,4 @@ export function parseBeyondResultsText(text: string, file: string): BeyondResult
       'Fix: re-run the beyond suite (npm run bench -- --suite beyond) to regenerate it, or restore a good copy.');
   }
   return parseBeyondResults(data, file);
-}
-
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
-  let value = data;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-function describe(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

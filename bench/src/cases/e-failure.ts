@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import { requestFor } from '../entitlement.ts';
-import { CallTimeoutError, postJson } from '../http-client.ts';
+import { CallTimeoutError, endpointOf, postJson, type Endpoint } from '../http-client.ts';
 import { mulberry32 } from '../prng.ts';
 import type { FailureCaseConfig, FailureVariantRun } from '../schema.ts';
 import { delay, withTimeout, type Service } from '../services/children.ts';
@@ -72,7 +72,7 @@ async function runVariant(
         await delay(config.backoffBaseMs * 2 ** retry + Math.floor(jitter() * config.backoffJitterMs));
       }
       attempts += 1;
-      outcome = await attemptInvoice(agent, server.port, body, headers, config.clientTimeoutMs);
+      outcome = await attemptInvoice(agent, endpointOf(server), body, headers, config.clientTimeoutMs);
       if (outcome === 'ok') break;
     }
     const tookNs = Number(process.hrtime.bigint() - t0);
@@ -102,7 +102,7 @@ async function runVariant(
 /** One attempt: exactly one outcome. A late reply after the timeout is never seen: the request is destroyed. */
 async function attemptInvoice(
   agent: http.Agent,
-  port: number,
+  port: number | Endpoint,
   body: string,
   headers: Record<string, string> | undefined,
   timeoutMs: number,
@@ -117,7 +117,7 @@ async function attemptInvoice(
 
 async function control(agent: http.Agent, server: Service, path: string) {
   const reply = await withTimeout(
-    postJson(agent, server.port, path, '{}'),
+    postJson(agent, endpointOf(server), path, '{}'),
     CONTROL_TIMEOUT_MS,
     () => `case E: ${server.label} did not answer ${path} within ${CONTROL_TIMEOUT_MS} ms`,
   );

@@ -4,7 +4,7 @@
  */
 import type http from 'node:http';
 import type { EntitlementResult } from '../entitlement.ts';
-import { postJson } from '../http-client.ts';
+import { endpointOf, postJson } from '../http-client.ts';
 import type { LatencyCaseConfig, LatencyRun, SocketCount } from '../schema.ts';
 import { withTimeout, type Service } from '../services/children.ts';
 import { assertSockets, latencyRun, REQUEST_PERIOD, REQUESTS, timeSerialAsync } from './measure.ts';
@@ -34,7 +34,7 @@ export async function measureHttpCase(
   links: readonly CountedLink[],
 ): Promise<LatencyRun> {
   const call = async (i: number): Promise<number> => {
-    const reply = await postJson(agent, entry.port, '/check', JSON.stringify(REQUESTS[i % REQUEST_PERIOD]));
+    const reply = await postJson(agent, endpointOf(entry), '/check', JSON.stringify(REQUESTS[i % REQUEST_PERIOD]));
     if (reply.status !== 200) throw new Error(`case ${caseLabel}: /check answered ${reply.status}: ${reply.body}`);
     return (JSON.parse(reply.body) as EntitlementResult).limit;
   };

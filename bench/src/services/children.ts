@@ -18,8 +18,12 @@ export class ServiceError extends Error {
 export interface Service {
   /** Who it is, for messages: e.g. "entitlement service (run 1)". */
   readonly label: string;
-  /** Its port on 127.0.0.1. */
+  /** Its port on 127.0.0.1 (or on `host`). */
   readonly port: number;
+  /** Its address when it is not 127.0.0.1: a service on another host (target mode). */
+  readonly host?: string;
+  /** The token a remote service requires (target mode); local services need none. */
+  readonly token?: string;
   /** Connections it has accepted since it started. @throws ServiceError when it does not answer within the timeout. */
   connections(): Promise<number>;
   /** CPU time the process has used since it started, µs, as it reports over IPC. @throws ServiceError on timeout. */
@@ -56,11 +60,20 @@ export function pinServicesTo(cpu: number | null): void {
   serviceCpu = cpu;
 }
 
-function startService(script: string, label: string, options: object, timeoutMs: number): Promise<Service> {
+/**
+ * Starts a service script (a module that reports 'ready' over IPC), tracked so stopAll() reaches it.
+ * @param env extra environment variables for the child (e.g. serve mode's listen address and token), added to this process's.
+ * @throws ServiceError if it is not listening within `timeoutMs`.
+ */
+export function startService(script: string, label: string, options: object, timeoutMs: number, env?: Readonly<Record<string, string>>): Promise<Service> {
   // execArgv [] : the services run as plain Node processes (Node 24 strips the types natively).
   // Pinned: `taskset -c CPU node script`, so every thread of the service starts with the affinity.
   const launch = serviceCpu === null ? { execArgv: [] } : { execPath: 'taskset', execArgv: ['-c', String(serviceCpu), process.execPath] };
-  const child = fork(script, [JSON.stringify(options)], { ...launch, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(script, [JSON.stringify(options)], {
+    ...launch,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    ...(env ? { env: { ...process.env, ...env } } : {}),
+  });
   live.add(child);
   let stopping = false;
   child.once('exit', () => live.delete(child));

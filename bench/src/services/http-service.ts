@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import type { ChildMessage, CpuRequest, StatsRequest } from './protocol.ts';
+import { gate, listenAddress } from './access.ts';
 
 /** Sends a JSON body with an explicit content length. */
 export function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
@@ -38,7 +39,9 @@ export function optionsFromArgv<T>(name: string): T {
  * @param keepAliveMs server keep-alive timeout, ms.
  */
 export function serve(handler: http.RequestListener, keepAliveMs: number): http.Server {
-  const server = http.createServer(handler);
+  const server = http.createServer();
+  // Serve mode (case H) puts its token gate in front; the local suite gets `handler` itself.
+  server.on('request', gate(handler));
   server.keepAliveTimeout = keepAliveMs;
   let connections = 0;
   server.on('connection', () => {
@@ -54,7 +57,8 @@ export function serve(handler: http.RequestListener, keepAliveMs: number): http.
   });
   // The parent is gone (finished, crashed or killed): never outlive it.
   process.on('disconnect', () => process.exit(0));
-  server.listen(0, '127.0.0.1', () => {
+  const { host, port } = listenAddress();
+  server.listen(port, host, () => {
     const address = server.address();
     if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
     send({ type: 'ready', port: address.port });

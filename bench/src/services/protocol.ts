@@ -53,6 +53,8 @@ export interface EntitlementServiceOptions {
 export interface RelayServiceOptions {
   /** Port of the next service on 127.0.0.1; the relay POSTs each body to its /check. */
   nextPort: number;
+  /** Address of the next service when it is not 127.0.0.1 (serve mode). */
+  nextHost?: string;
   /** Server keep-alive timeout, ms. */
   keepAliveMs: number;
 }

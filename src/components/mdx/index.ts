@@ -17,6 +17,7 @@
  *           <RunHistory />  full runs archived on the build machine
  * Prices:   <PricesReadOn />  the date the prices were read, as written in the price file
  * Beyond:   <BeyondCase id="F">…</BeyondCase>  a beyond case's figures, or "not measured here, because …"
+ * TLS/net:  <TlsChart />, <TlsNegotiated />, <NetworkModelTable />  (section "With TLS and over a network")
  * Load (F): <LoadThroughputChart />, <LoadLatencyChart />, <LittleLawTable />  (inside <BeyondCase id="F">)
  */
 import BeyondCase from './BeyondCase.astro';
@@ -50,6 +51,9 @@ import LoadLatencyChart from '../load/LoadLatencyChart.astro';
 import LoadThroughputChart from '../load/LoadThroughputChart.astro';
 import ReferenceComparison from '../provenance/ReferenceComparison.astro';
 import RunHistory from '../provenance/RunHistory.astro';
+import NetworkModelTable from '../beyond/NetworkModelTable.astro';
+import TlsChart from '../beyond/TlsChart.astro';
+import TlsNegotiated from '../beyond/TlsNegotiated.astro';
 
 /** Element overrides and article components for MDX. */
 export const mdxComponents = {
@@ -81,6 +85,9 @@ export const mdxComponents = {
   FailureRunsChart,
   ReferenceComparison,
   RunHistory,
+  TlsChart,
+  TlsNegotiated,
+  NetworkModelTable,
   LoadThroughputChart,
   LoadLatencyChart,
   LittleLawTable,

@@ -1,0 +1,94 @@
+/**
+ * The section "With TLS and over a network": built from the labelled beyond fixture (a real quick run
+ * with G and H), its table carries the fixture's figures, the round-trip model is the cited range times
+ * the round trips, and a build whose beyond results did not measure G or H says why instead.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { parse, type HTMLElement } from 'node-html-parser';
+import { BEYOND_FIXTURE, FIXTURE, runBuild, tempDir } from '../support/site-build.ts';
+import { AZ_RTT_SOURCE, ROUND_TRIPS, gFacts, networkModelRows } from '../../src/lib/tls-network.ts';
+
+let work: string;
+let page: HTMLElement;
+const beyond = JSON.parse(readFileSync(BEYOND_FIXTURE, 'utf8'));
+const results = JSON.parse(readFileSync(FIXTURE, 'utf8'));
+
+before(async () => {
+  work = tempDir('tls');
+  const run = await runBuild(FIXTURE, path.join(work, 'site'));
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  page = parse(readFileSync(path.join(work, 'site', 'index.html'), 'utf8'));
+});
+after(() => rmSync(work, { recursive: true, force: true }));
+
+const text = (el: HTMLElement | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+test('the TLS table holds the fixture medians of B, G1, C, G2, G3 and the veth figures', () => {
+  const table = page.querySelector('table[data-tls-table]');
+  assert.ok(table, 'the section has its table');
+  const rows = table.querySelectorAll('tbody tr').map((tr) => tr.querySelectorAll('th,td').map(text));
+  assert.deepEqual(rows.map((r) => r[0]!.split(':')[0]), ['B', 'G1', 'C', 'G2', 'G3', 'D']);
+  const g = beyond.cases.find((c: { id: string }) => c.id === 'G').result;
+  const h = beyond.cases.find((c: { id: string }) => c.id === 'H').result;
+  const g2 = g.variants.find((v: { id: string }) => v.id === 'G2').median.p50Us;
+  const b = results.cases.find((c: { id: string }) => c.id === 'B').median.p50Us;
+  const hB = h.reference.cases.find((c: { id: string }) => c.id === 'B').median.p50Us;
+  const n = (s: string) => Number(s.replace(/,/g, ''));
+  assert.equal(n(rows[3]![1]!), Math.round(g2), 'G2 p50 on loopback');
+  assert.equal(n(rows[0]![1]!), Math.round(b), 'B p50 from the reference suite');
+  assert.equal(n(rows[0]![5]!), Math.round(hB), 'B p50 across the veth pair');
+});
+
+test('the round-trip model is round trips × the cited range, labelled arithmetic', () => {
+  const table = page.querySelector('table[data-network-model]');
+  assert.ok(table);
+  assert.match(text(table.querySelector('caption')), /arithmetic, not measured/);
+  const expected: Record<string, number> = { B: 1, G1: 1, C: 2, G2: 3, G3: 3, D: 3 };
+  for (const tr of table.querySelectorAll('tbody tr')) {
+    const id = tr.getAttribute('data-case')!;
+    const cells = tr.querySelectorAll('td').map(text);
+    assert.equal(Number(cells[0]), expected[id], `${id} round trips`);
+    assert.equal(Number(cells[2]), expected[id]! * 1, `${id} at the low end (1 ms)`);
+    assert.equal(Number(cells[3]), expected[id]! * 9, `${id} at the high end (9 ms)`);
+  }
+  assert.deepEqual([AZ_RTT_SOURCE.lowMs, AZ_RTT_SOURCE.highMs], [1, 9], 'AWS: "single-digit millisecond latency"');
+  assert.ok(page.innerHTML.includes('AWS Fault Isolation Boundaries'), 'the source is cited');
+});
+
+test('model rows and G facts from tiny inputs', () => {
+  const rows = networkModelRows(
+    { cases: [{ kind: 'latency', id: 'B', median: { p50Us: 500 } }] } as never,
+    { cases: [] } as never,
+  );
+  const b = rows.find((r) => r.id === 'B')!;
+  assert.deepEqual([b.loopbackP50Ms, b.totalLowMs, b.totalHighMs], [0.5, 1.5, 9.5]);
+  assert.equal(rows.find((r) => r.id === 'G2')!.loopbackP50Ms, null, 'G not measured: no loopback figure');
+  assert.deepEqual(ROUND_TRIPS.map((r) => r.roundTrips), [1, 1, 2, 3, 3, 3]);
+  const variant = (id: string, p50Us: number, group = 'X25519MLKEM768') => ({
+    id, title: id, median: { p50Us, p95Us: p50Us, p99Us: p50Us, callsPerSec: 1 }, runs: [{ reuseRatePercent: id === 'G3' ? 100 : 0, tls: { protocol: 'TLSv1.3', cipher: 'c', group } }],
+  });
+  const facts = gFacts({ opensslVersion: '3', certificateType: 'x', variants: [variant('G1', 100), variant('G2', 400), variant('G3', 200)] }, { minReuseRatePercent: 99 });
+  assert.equal(facts['G.ratio.G2overG3.p50'], 2);
+  assert.equal(facts['G.ratio.G2overG1.p50'], 4);
+  assert.equal(facts['G.G3.reuseRatePercent.min'], 100);
+  assert.equal(facts['G.G3.keyExchangeOnResume'], 1);
+  assert.equal(gFacts({ opensslVersion: '3', certificateType: 'x', variants: [variant('G3', 1, 'none')] })['G.G3.keyExchangeOnResume'], 0);
+});
+
+test('without G and H measured, the page says why and still shows the model', async () => {
+  const none = { ...beyond, cases: beyond.cases.map((c: { id: string; title: string }) => ({ id: c.id, title: c.title, status: 'not-measured', reason: `case ${c.id} cannot run here (test)` })) };
+  const file = path.join(work, 'beyond-none.json');
+  writeFileSync(file, JSON.stringify(none));
+  const out = path.join(work, 'site-none');
+  const run = await runBuild(FIXTURE, out, [], { HOP_BEYOND_RESULTS: file });
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  const html = parse(readFileSync(path.join(out, 'index.html'), 'utf8'));
+  for (const id of ['G', 'H']) assert.match(text(html.querySelector(`[data-not-measured="${id}"]`)), new RegExp(`case ${id} cannot run here`));
+  assert.equal(html.querySelector('table[data-tls-table]'), null, 'no TLS figures without G');
+  const model = html.querySelector('table[data-network-model]');
+  assert.ok(model, 'the model needs no beyond figures');
+  assert.match(text(model.querySelector('tr[data-case="G2"]')), /not measured/);
+});
