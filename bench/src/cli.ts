@@ -6,6 +6,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CASES } from './cases/index.ts';
+import { BEYOND_CASES } from './beyond/index.ts';
+import { DEFAULT_BEYOND_PARTIAL_FILE, DEFAULT_BEYOND_RESULTS_FILE, runBeyondCommand } from './beyond/command.ts';
+import type { BeyondResults } from './beyond/results-schema.ts';
 import { buildConfig } from './config.ts';
 import { BENCH_ROOT, collectEnvironment } from './environment.ts';
 import { archiveResults } from './archive.ts';
@@ -29,6 +32,10 @@ Runs hop-bench: cases ${CASES.map((c) => `${c.id} (${c.title})`).join(', ')}.
 Prints the report on stdout, progress on stderr, and writes a results file.
 
 Options:
+  --suite NAME     reference (cases ${CASES.map((c) => c.id).join(',')}; the default), beyond (cases
+                   ${BEYOND_CASES.map((c) => c.id).join(',') || 'none yet'}; results in ${path.relative(process.cwd(), DEFAULT_BEYOND_RESULTS_FILE)}, quick or partial
+                   runs in ${path.relative(process.cwd(), DEFAULT_BEYOND_PARTIAL_FILE)}) or all (both, reference first;
+                   --out FILE then names the reference file and the beyond file is FILE-beyond.json)
   --quick          small counts for a smoke test (1 run, under 30 s)
   --runs N         runs, each with fresh server processes (default 3; quick 1)
   --cases LIST     comma-separated case ids to run, e.g. B,C (default all)
@@ -47,6 +54,7 @@ function parseCommandLine(argv: string[]) {
     strict: true,
     allowPositionals: false,
     options: {
+      suite: { type: 'string', default: 'reference' },
       quick: { type: 'boolean', default: false },
       runs: { type: 'string' },
       cases: { type: 'string' },
@@ -63,18 +71,43 @@ function parseCommandLine(argv: string[]) {
     }
     runs = Number(values.runs);
   }
+  const suite = values.suite;
+  if (suite !== 'reference' && suite !== 'beyond' && suite !== 'all') {
+    throw new UsageError(`--suite takes reference, beyond or all, got "${suite}"`);
+  }
   let caseIds: string[] | undefined;
+  let beyondCaseIds: string[] | undefined;
   if (values.cases !== undefined) {
-    caseIds = values.cases.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
-    const known = CASES.map((c) => c.id);
-    const unknown = caseIds.filter((id) => !known.includes(id));
-    if (caseIds.length === 0 || unknown.length > 0) {
-      throw new UsageError(`--cases takes ids from ${known.join(',')}, got "${values.cases}"`);
+    const asked = values.cases.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
+    const reference = CASES.map((c) => c.id);
+    const beyond = BEYOND_CASES.map((c) => c.id);
+    const known = suite === 'reference' ? reference : suite === 'beyond' ? beyond : [...reference, ...beyond];
+    const unknown = asked.filter((id) => !known.includes(id));
+    if (asked.length === 0 || unknown.length > 0) {
+      const hint = suite !== 'all' && unknown.some((id) => [...reference, ...beyond].includes(id))
+        ? ` (${unknown.join(',')} belongs to the other suite: add --suite ${suite === 'reference' ? 'beyond' : 'reference'} or --suite all)`
+        : '';
+      throw new UsageError(`--cases takes ids from ${known.join(',')} for --suite ${suite}, got "${values.cases}"${hint}`);
     }
+    caseIds = asked.filter((id) => reference.includes(id));
+    beyondCaseIds = asked.filter((id) => beyond.includes(id));
   }
   if (values.out !== undefined && values.out.trim() === '') throw new UsageError('--out needs a file path');
   if (values.compare !== undefined && values.compare.trim() === '') throw new UsageError('--compare needs a file path');
-  return { ...values, runs, caseIds, out: values.out === undefined ? undefined : path.resolve(values.out) };
+  if (values.compare !== undefined && suite === 'beyond') throw new UsageError('--compare compares reference results; use it with --suite reference or all');
+  const out = values.out === undefined ? undefined : path.resolve(values.out);
+  return {
+    ...values,
+    suite,
+    runs,
+    // With --suite all, --cases may name cases of one suite only: the other then runs none.
+    runReference: suite !== 'beyond' && (caseIds === undefined || caseIds.length > 0),
+    runBeyond: suite !== 'reference' && (beyondCaseIds === undefined || beyondCaseIds.length > 0),
+    caseIds: caseIds?.length ? caseIds : undefined,
+    beyondCaseIds: beyondCaseIds?.length ? beyondCaseIds : undefined,
+    out: suite === 'beyond' ? undefined : out,
+    beyondOut: out === undefined ? undefined : suite === 'beyond' ? out : out.replace(/(\.json)?$/, '-beyond.json'),
+  };
 }
 
 async function main(): Promise<number> {
@@ -102,20 +135,62 @@ async function main(): Promise<number> {
   }
 
   let interrupted = false;
+  const abort = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       interrupted = true;
+      abort.abort();
       process.stderr.write(`\nhop-bench: ${signal}: stopping services; the results file is left as it was.\n`);
       void stopAll().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
     });
   }
   process.once('exit', killAllNow);
 
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  try {
+    let reference: Results | undefined;
+    if (options.runReference) {
+      reference = await runReference(options, baseline, log, options.json && options.runBeyond, () => interrupted);
+      if (reference === undefined) return interrupted ? 130 : 1;
+    }
+    if (options.runBeyond) {
+      let beyond: BeyondResults;
+      try {
+        ({ results: beyond } = await runBeyondCommand(
+          { quick: options.quick, runs: options.runs, caseIds: options.beyondCaseIds, out: options.beyondOut },
+          log,
+          abort.signal,
+        ));
+      } catch (error) {
+        if (interrupted) return 130;
+        log(`hop-bench: the beyond suite failed: ${(error as Error).message}\nThe beyond results file was not changed.`);
+        return 1;
+      }
+      if (options.json) {
+        process.stdout.write(JSON.stringify(reference ? { reference, beyond } : beyond, null, 2) + '\n');
+      } else {
+        process.stdout.write((reference ? '\n' : '') + beyond.report);
+      }
+      for (const c of beyond.cases) if (c.status === 'measured') for (const w of c.warnings) log(`Warning: case ${c.id}: ${w}`);
+    }
+    return 0;
+  } finally {
+    await stopAll();
+  }
+}
+
+/** Runs the reference suite; returns its results, or undefined when it failed (reported on stderr). */
+async function runReference(
+  options: ReturnType<typeof parseCommandLine>,
+  baseline: ComparableSide | undefined,
+  log: (line: string) => void,
+  holdJson: boolean,
+  interrupted: () => boolean,
+): Promise<Results | undefined> {
   const config = buildConfig({ quick: options.quick, runs: options.runs, caseIds: options.caseIds });
   const out = options.out ?? (config.mode === 'full' ? DEFAULT_RESULTS_FILE : DEFAULT_PARTIAL_RESULTS_FILE);
   const startedAt = new Date();
   const environment = collectEnvironment(startedAt);
-  const log = (line: string) => process.stderr.write(`${line}\n`);
   log(`hop-bench: ${config.mode} suite, ${config.runs} run(s) of ${config.cases.join(', ')} on Node ${process.version}` +
     (config.mode === 'full' ? ' (about two to five minutes)' : ''));
 
@@ -132,7 +207,7 @@ async function main(): Promise<number> {
       report,
     };
     writeResultsAtomic(out, results);
-    process.stdout.write(options.json ? JSON.stringify(results, null, 2) + '\n' : report);
+    if (!holdJson) process.stdout.write(options.json ? JSON.stringify(results, null, 2) + '\n' : report);
     log(`hop-bench: done in ${(durationMs / 1000).toFixed(1)} s; results written to ${path.relative(process.cwd(), out) || out}`);
     if (config.mode === 'full') log(`hop-bench: archived as ${path.relative(process.cwd(), archiveResults(results))}`);
     for (const warning of noiseWarnings(results)) log(`Warning: ${warning}`);
@@ -140,12 +215,12 @@ async function main(): Promise<number> {
       const comparison = formatComparison(compareSides(baseline, comparableFromResults(results)));
       (options.json ? process.stderr : process.stdout).write(`\n${comparison}`);
     }
-    return 0;
+    return results;
   } catch (error) {
     // After Ctrl-C the services die with the terminal's SIGINT; that is the interrupt, not a second failure.
-    if (interrupted) return 130;
+    if (interrupted()) return undefined;
     log(`hop-bench: the run failed: ${(error as Error).message}\nThe results file was not changed.`);
-    return 1;
+    return undefined;
   } finally {
     await stopAll();
   }

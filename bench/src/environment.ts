@@ -11,14 +11,16 @@ import type { Environment } from './schema.ts';
 export const BENCH_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Files whose content defines what the bench measures: bench/src/** and bench/package.json, sorted.
+ * Files whose content defines what the reference suite measures: bench/src/** except the beyond
+ * suite (bench/src/beyond/, which has its own key in beyond/key.ts), and bench/package.json, sorted.
  * @param benchRoot the bench folder; pass it when this module is bundled elsewhere (import.meta.url moves).
  */
 export function benchSourceFiles(benchRoot: string = BENCH_ROOT): string[] {
   const src = path.join(benchRoot, 'src');
   const files = readdirSync(src, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile() && d.name.endsWith('.ts'))
-    .map((d) => path.join(d.parentPath, d.name));
+    .map((d) => path.join(d.parentPath, d.name))
+    .filter((f) => path.relative(src, f).split(path.sep)[0] !== 'beyond');
   return [...files, path.join(benchRoot, 'package.json')].sort();
 }
 

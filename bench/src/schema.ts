@@ -316,11 +316,12 @@ export class ResultsValidationError extends Error {
   readonly file: string;
   /** Each problem: dotted field path and what was wrong. */
   readonly issues: readonly { path: string; message: string }[];
-  constructor(file: string, issues: readonly { path: string; message: string }[]) {
+  /** @param fix the remedy line; defaults to re-running the reference bench. */
+  constructor(file: string, issues: readonly { path: string; message: string }[], fix = 'Fix: re-run the bench (npm run bench) to regenerate it, or restore a good copy.') {
     super(
       `${file} is not a valid hop-bench results file:\n` +
         issues.map((i) => `  - ${i.path || '(root)'}: ${i.message}`).join('\n') +
-        `\nFix: re-run the bench (npm run bench) to regenerate it, or restore a good copy.`,
+        `\n${fix}`,
     );
     this.name = 'ResultsValidationError';
     this.file = file;

@@ -6,15 +6,17 @@
 import { rmSync } from 'node:fs';
 import { build } from 'astro';
 import { RESULTS_ENV } from '../lib/results-source.ts';
+import { BEYOND_RESULTS_ENV } from '../lib/beyond-source.ts';
 import { BuildError } from './errors.ts';
 
 /**
  * Builds the site into `tempDir` (emptied first).
  * @throws BuildError with Astro's message when the build fails (e.g. a component throws).
  */
-export async function astroBuild(rootDir: string, resultsFile: string, tempDir: string): Promise<void> {
+export async function astroBuild(rootDir: string, resultsFile: string, tempDir: string, beyondFile?: string): Promise<void> {
   rmSync(tempDir, { recursive: true, force: true });
   process.env[RESULTS_ENV] = resultsFile;
+  if (beyondFile !== undefined) process.env[BEYOND_RESULTS_ENV] = beyondFile;
   try {
     await build({ root: rootDir, outDir: tempDir, logLevel: process.env.ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn' });
   } catch (error) {

@@ -8,6 +8,9 @@ import path from 'node:path';
 import { evaluateClaims, extractClaims, formatClaimsReport, type ClaimResult } from '../lib/claims.ts';
 import { extractFactReferences } from '../lib/fact-refs.ts';
 import { hasFact, type Facts } from '../lib/facts.ts';
+import type { BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
+import { beyondBlocks, withoutUnmeasured } from '../lib/beyond-blocks.ts';
+import { unmeasuredCaseIds } from '../lib/beyond-facts.ts';
 import { findTypedNumerals } from '../lib/prose-numerals.ts';
 import { BuildError } from './errors.ts';
 
@@ -22,16 +25,22 @@ export function articleFiles(rootDir: string): string[] {
 
 /**
  * Checks fact names and claims in every article file.
+ * @param unmeasured beyond cases with no figures here: their <BeyondCase> blocks are skipped (the page says why).
  * @returns the claim results (all holding) — their count is checked against the rendered page.
  * @throws BuildError listing unknown fact names, or with the claims report when a claim is false.
  */
-export function checkArticle(rootDir: string, facts: Facts, log: (line: string) => void): ClaimResult[] {
+export function checkArticle(rootDir: string, facts: Facts, log: (line: string) => void, unmeasured: ReadonlySet<string> = new Set()): ClaimResult[] {
   const results: ClaimResult[] = [];
   const unknown: string[] = [];
   const typed: string[] = [];
   for (const file of articleFiles(rootDir)) {
-    const text = readFileSync(file, 'utf8');
     const shown = path.relative(rootDir, file);
+    let text: string;
+    try {
+      text = withoutUnmeasured(readFileSync(file, 'utf8'), unmeasured);
+    } catch (error) {
+      throw new BuildError(`${shown}: ${(error as Error).message}`);
+    }
     for (const n of findTypedNumerals(text)) typed.push(`  ${shown}:${n.line}: "${n.numeral}" in "${n.context}"`);
     for (const ref of extractFactReferences(text)) {
       if (!hasFact(facts, ref.name)) unknown.push(`  ${shown}:${ref.line}: <${ref.component}> uses unknown fact "${ref.name}"`);
@@ -71,4 +80,16 @@ export function checkArticle(rootDir: string, facts: Facts, log: (line: string) 
   }
   log(`build: ${report}`);
   return results;
+}
+
+/** The beyond cases the article's <BeyondCase> blocks describe that this build's beyond results did not measure. */
+export function describedUnmeasured(rootDir: string, beyond: BeyondResults): Set<string> {
+  const ids = articleFiles(rootDir).flatMap((file) => {
+    try {
+      return beyondBlocks(readFileSync(file, 'utf8')).map((b) => b.id);
+    } catch (error) {
+      throw new BuildError(`${path.relative(rootDir, file)}: ${(error as Error).message}`);
+    }
+  });
+  return unmeasuredCaseIds(beyond, [...new Set(ids)]);
 }

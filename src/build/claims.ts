@@ -10,18 +10,20 @@ import { formatValue } from '../lib/claims.ts';
 import { composeFacts, readReferenceText } from '../lib/page-facts.ts';
 import { loadPrices, pricesPath } from '../lib/prices.ts';
 import { loadResults, resultsPath } from '../lib/results-source.ts';
-import { checkArticle } from './check-article.ts';
+import { beyondResultsPath, loadBeyondResults } from '../lib/beyond-source.ts';
+import { checkArticle, describedUnmeasured } from './check-article.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 try {
   const loaded = loadResults(resultsPath(ROOT).file);
   const now = new Date();
-  const facts = composeFacts({ results: loaded.results, referenceText: readReferenceText(ROOT), prices: loadPrices(pricesPath(ROOT), now), now });
+  const beyond = loadBeyondResults(beyondResultsPath(ROOT).file).results;
+  const facts = composeFacts({ results: loaded.results, referenceText: readReferenceText(ROOT), prices: loadPrices(pricesPath(ROOT), now), now, beyond });
   if (process.argv.includes('--facts')) {
     for (const [name, value] of Object.entries(facts)) process.stdout.write(`${name} = ${formatValue(value)}\n`);
   } else {
-    checkArticle(ROOT, facts, (line) => process.stdout.write(`${line}\n`));
+    checkArticle(ROOT, facts, (line) => process.stdout.write(`${line}\n`), describedUnmeasured(ROOT, beyond));
   }
 } catch (error) {
   process.stderr.write(`${(error as Error).message}\n`);

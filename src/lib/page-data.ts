@@ -10,6 +10,7 @@ import { composeFacts, readReferenceText } from './page-facts.ts';
 import { loadPrices, pricesPath, type Prices } from './prices.ts';
 import { referenceSetup, type ReferenceSetup } from './reference-facts.ts';
 import { loadResults, resultsPath, type LoadedResults } from './results-source.ts';
+import { beyondResultsPath, loadBeyondResults, type LoadedBeyondResults } from './beyond-source.ts';
 
 /** Results, facts and where they came from. */
 export interface PageData extends LoadedResults {
@@ -24,6 +25,8 @@ export interface PageData extends LoadedResults {
   prices: Prices;
   /** Build time: the age of the prices is counted to it. */
   now: Date;
+  /** This build's beyond-suite results ($HOP_BEYOND_RESULTS or bench/results/beyond-latest.json). */
+  beyond: LoadedBeyondResults;
 }
 
 let cached: PageData | undefined;
@@ -40,6 +43,7 @@ export function pageData(): PageData {
   const referenceText = readReferenceText(rootDir);
   const now = new Date();
   const prices = loadPrices(pricesPath(rootDir), now);
+  const beyond = loadBeyondResults(beyondResultsPath(rootDir).file);
   cached = {
     ...loaded,
     rootDir,
@@ -47,7 +51,8 @@ export function pageData(): PageData {
     referenceText,
     prices,
     now,
-    facts: composeFacts({ results: loaded.results, referenceText, prices, now }),
+    beyond,
+    facts: composeFacts({ results: loaded.results, referenceText, prices, now, beyond: beyond.results }),
   };
   return cached;
 }

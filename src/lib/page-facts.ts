@@ -5,8 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
 import type { Results } from '@split-on-evidence/hop-bench/schema';
 import { availabilityFacts } from './availability.ts';
+import { beyondFacts } from './beyond-facts.ts';
 import { priceFacts } from './costs.ts';
 import { mergeFacts, resultFacts, type Facts } from './facts.ts';
 import type { Prices } from './prices.ts';
@@ -23,6 +25,8 @@ export interface FactInputs {
   prices: Prices;
   /** Build time, for the age of the prices. */
   now: Date;
+  /** This build's validated beyond-suite results (facts named by case, e.g. "F.…"); none when absent. */
+  beyond?: BeyondResults;
   /** More fact records to merge. Names must not collide. */
   extra?: Facts[];
 }
@@ -38,6 +42,7 @@ export function composeFacts(inputs: FactInputs): Facts {
     availabilityFacts(),
     sourceFacts(),
     referenceFacts(inputs.referenceText),
+    ...(inputs.beyond ? [beyondFacts(inputs.beyond)] : []),
     ...(inputs.extra ?? []),
   );
 }

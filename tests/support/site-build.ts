@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The labelled full-run fixture (never the page's data). */
 export const FIXTURE = path.join(ROOT, 'tests', 'fixtures', 'results-2026-11-30-full.json');
+/** The labelled beyond-suite fixture (a real run of this machine; see tests/fixtures/README.md). */
+export const BEYOND_FIXTURE = path.join(ROOT, 'tests', 'fixtures', 'beyond-results-quick.json');
 
 /** Outcome of a build. */
 export interface BuildRun {
@@ -28,10 +30,10 @@ export function tempDir(prefix: string): string {
 /**
  * Builds the site from `resultsFile` into `outDir`; extra args (e.g. --fresh) are passed on, extra
  * environment (e.g. HOP_PRICES_FILE) is added. HOP_BENCH_FRESH is cleared so a developer's
- * environment cannot start a bench run.
+ * environment cannot start a bench run; HOP_BEYOND_RESULTS defaults to the beyond fixture.
  */
 export function runBuild(resultsFile: string, outDir: string, args: string[] = [], extraEnv: Record<string, string> = {}): Promise<BuildRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv, HOP_BENCH_RESULTS: resultsFile };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOP_BEYOND_RESULTS: BEYOND_FIXTURE, ...extraEnv, HOP_BENCH_RESULTS: resultsFile };
   delete env.HOP_BENCH_FRESH;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'src', 'build', 'build.ts'), '--out-dir', outDir, ...args], {

@@ -16,7 +16,9 @@
  * Provenance: <ReferenceComparison />  this build against the labelled reference run, as ratios to B
  *           <RunHistory />  full runs archived on the build machine
  * Prices:   <PricesReadOn />  the date the prices were read, as written in the price file
+ * Beyond:   <BeyondCase id="F">…</BeyondCase>  a beyond case's figures, or "not measured here, because …"
  */
+import BeyondCase from './BeyondCase.astro';
 import Claim from './Claim.astro';
 import Count from './Count.astro';
 import Env from './Env.astro';
@@ -56,6 +58,7 @@ export const mdxComponents = {
   RatioWord,
   Relation,
   Claim,
+  BeyondCase,
   Env,
   ReferenceSetup,
   SetupLine,
