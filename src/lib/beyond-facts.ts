@@ -7,12 +7,14 @@
  */
 import type { BeyondResults, MeasuredCase, NotMeasuredCase } from '@split-on-evidence/hop-bench/beyond-schema';
 import { FactError, mergeFacts, type Facts } from './facts.ts';
+import { retryStormFacts } from './retry-storm-facts.ts';
 
 /** Maps one measured case's result and config to its facts (names start with "<id>."). */
 export type BeyondFactSource = (result: never, config: never) => Record<string, number>;
 
 /** The registry: case id → its fact source. One line per case. */
 export const BEYOND_FACTS: Readonly<Record<string, BeyondFactSource>> = {
+  I: retryStormFacts,
 };
 
 /** The outcome of case `id` in `results`, or undefined when the run did not include it. */

@@ -17,6 +17,7 @@
  * records "not measured here, because …" for an unavailable case. The results file
  * (bench/results/beyond-latest.json; schema in results-schema.ts) is composed from your schemas.
  */
+import { caseI } from './cases/i-retry-storm.ts';
 import type { BeyondCase } from './types.ts';
 
 /** A registered case, whatever its Config and Result types. */
@@ -25,6 +26,7 @@ export type AnyBeyondCase = BeyondCase<any, any>;
 
 /** The beyond cases, in run order. */
 export const BEYOND_CASES: readonly AnyBeyondCase[] = [
+  caseI,
 ];
 
 /** The registered case `id`, or undefined. */
