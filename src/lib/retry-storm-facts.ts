@@ -14,7 +14,14 @@
  * I.maxAttempts, I.backoff.baseMs, I.backoff.capMs, I.longestRetryDelayMs, I.budget.maxTokens,
  * I.budget.tokenRatio, I.keyTtlHours, I.shortKeyTtlMs, I.conflictWaitMs, I.recoveryP99Factor.
  */
-import type { RetryStormConfig, RetryStormResult, RetryStormRun } from '@split-on-evidence/hop-bench/beyond-retry-storm';
+import type { BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
+import {
+  RetryStormConfigSchema,
+  RetryStormResultSchema,
+  type RetryStormConfig,
+  type RetryStormResult,
+  type RetryStormRun,
+} from '@split-on-evidence/hop-bench/beyond-retry-storm';
 
 /** Run id in the results → its segment in fact names. */
 export const RUN_FACT_NAMES: Readonly<Record<string, string>> = {
@@ -95,4 +102,15 @@ export function retryStormFacts(result: RetryStormResult, config: RetryStormConf
   put('budget.maxTokens', budget.budget.maxTokens);
   put('budget.tokenRatio', budget.budget.tokenRatio);
   return facts;
+}
+
+/**
+ * Case I's validated result and config from this build's beyond results, or undefined when case I
+ * was not measured (the article's <BeyondCase id="I"> block then says why instead).
+ * @throws ZodError when the stored result does not fit the bench's schema (the loader checks this first).
+ */
+export function retryStormOf(beyond: BeyondResults): { result: RetryStormResult; config: RetryStormConfig } | undefined {
+  const entry = beyond.cases.find((c) => c.id === 'I');
+  if (entry === undefined || entry.status !== 'measured') return undefined;
+  return { result: RetryStormResultSchema.parse(entry.result), config: RetryStormConfigSchema.parse(beyond.config.caseConfigs.I) };
 }

@@ -68,7 +68,7 @@ export interface StormStatsMessage {
   queueMaxPerBucket: number[];
   /** Server latency (arrival → reply) of each served request, ms, by completion bucket. */
   latencyMsPerBucket: number[][];
-  /** Replies by status: "201" served, "200" replayed, "400", "409", "422", "503". */
+  /** Replies by status ("201" first writes, "400", "409", "422", "503"), and "replayed": stored replies resent for a known key. */
   statusCounts: Record<string, number>;
   /** Invoices written for requests with / without an Idempotency-Key. */
   invoicesWritten: { keyed: number; unkeyed: number };

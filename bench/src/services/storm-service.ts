@@ -134,10 +134,14 @@ function onInvoice(req: http.IncomingMessage, res: http.ServerResponse): void {
         return;
       }
       if (decision.kind === 'replay') {
-        // The stored result, as first sent; counted as "200" to tell replays from first writes.
-        run.statusCounts['200'] = (run.statusCounts['200'] ?? 0) + 1;
+        // The stored result as first sent (status and body), marked as a replay; counted as "replayed".
+        run.statusCounts.replayed = (run.statusCounts.replayed ?? 0) + 1;
         if (!res.destroyed) {
-          res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(decision.reply.body), 'idempotent-replayed': 'true' });
+          res.writeHead(decision.reply.status, {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(decision.reply.body),
+            'idempotent-replayed': 'true',
+          });
           res.end(decision.reply.body);
         }
         return;

@@ -47,7 +47,8 @@ test('a retry while the first request is held in service gets 409; after it comp
   const firstReply = await first;
   assert.equal(firstReply.status, 201);
   const replay = await post(body('c2'), 'key-409');
-  assert.equal(replay.status, 200, 'completed: the stored result, marked as a replay');
+  assert.equal(replay.status, 201, 'completed: the stored status and body');
+  assert.equal((await service.stats()).statusCounts.replayed, 1, 'served from the key store, not written again');
   assert.equal(replay.body, firstReply.body, 'the same invoice id as the first reply');
   const stats = await service.stats();
   assert.deepEqual(stats.invoicesWritten, { keyed: 1, unkeyed: 0 });
@@ -58,7 +59,8 @@ test('no duplicate within the TTL: the retry is a replay', async () => {
   await begin(60_000);
   const first = await post(body('c3'), 'key-ttl-long');
   const retry = await post(body('c3'), 'key-ttl-long');
-  assert.deepEqual([first.status, retry.status], [201, 200]);
+  assert.deepEqual([first.status, retry.status], [201, 201]);
+  assert.equal((await service.stats()).statusCounts.replayed, 1);
   assert.equal(retry.body, first.body);
   assert.deepEqual((await service.stats()).duplicates, { keyed: 0, unkeyed: 0 });
 });

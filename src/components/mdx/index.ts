@@ -17,8 +17,11 @@
  *           <RunHistory />  full runs archived on the build machine
  * Prices:   <PricesReadOn />  the date the prices were read, as written in the price file
  * Beyond:   <BeyondCase id="F">…</BeyondCase>  a beyond case's figures, or "not measured here, because …"
+ *           <RetryStormChart />, <RetryStormTables />  case I (retry storms)
  */
 import BeyondCase from './BeyondCase.astro';
+import RetryStormChart from '../charts/RetryStormChart.astro';
+import RetryStormTables from '../retry-storm/RetryStormTables.astro';
 import Claim from './Claim.astro';
 import Count from './Count.astro';
 import Env from './Env.astro';
@@ -59,6 +62,8 @@ export const mdxComponents = {
   Relation,
   Claim,
   BeyondCase,
+  RetryStormChart,
+  RetryStormTables,
   Env,
   ReferenceSetup,
   SetupLine,

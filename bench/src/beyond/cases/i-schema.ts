@@ -106,7 +106,7 @@ export const RetryStormRunSchema = z.object({
     attempts: perPhase,
     /** Load amplification: attempts received ÷ logical calls started, per phase and overall. */
     amplification: z.object({ during: z.number().nonnegative(), after: z.number().nonnegative(), overall: z.number().nonnegative() }),
-    /** Logical calls that got a 201 or a replayed 200. */
+    /** Logical calls that got a 201, first written or replayed. */
     succeeded: count,
     /** Logical calls that ended without success. */
     failed: count,
@@ -120,7 +120,7 @@ export const RetryStormRunSchema = z.object({
     invoicesWritten: z.object({ keyed: count, unkeyed: count }),
     /** Writes beyond the first for one logical call, with and without keys. */
     duplicates: z.object({ keyed: count, unkeyed: count }),
-    /** Server replies by status ("201", "200" replayed, "409", "503", …). */
+    /** Server replies by status ("201", "409", "503", …) and "replayed" (a stored reply resent for a known key). */
     statusCounts: z.record(z.string(), count),
     /** p99 of server latency (arrival → reply) before the window, ms; null when nothing was served. */
     preWindowP99Ms: z.number().nonnegative().nullable(),
