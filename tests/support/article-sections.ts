@@ -4,6 +4,7 @@ export const ARTICLE_SECTIONS = [
   'What changes when you split: one request, traced',
   'The cost of one boundary, measured',
   'Failure injection: when a reply is late',
+  'When failures cluster: retry storms',
   'Availability along a chain',
   'What the benchmark does not show',
   'Why microservices slow a small team',

@@ -178,12 +178,12 @@ export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
       const lag = r.measured.schedulerLagMaxMs;
       if (lag > config.clientTimeoutMs / 4) {
         out.push(
-          `case I ${r.id}: the open-loop caller started a call up to ${fmt(lag, 0)} ms late, so arrivals bunched; ` +
+          `run ${r.id}: the open-loop caller started a call up to ${fmt(lag, 0)} ms late, so arrivals bunched; ` +
             'close other work on this machine and run it again.',
         );
       }
       if (r.policyId === 'none' && r.measured.attempts.total !== r.seeded.calls) {
-        out.push(`case I ${r.id}: the server counted ${r.measured.attempts.total} attempts for ${r.seeded.calls} calls without retries; some never reached it (connection errors). Rerun; if it persists, check the loopback interface.`);
+        out.push(`run ${r.id}: the server counted ${r.measured.attempts.total} attempts for ${r.seeded.calls} calls without retries; some never reached it (connection errors). Rerun; if it persists, check the loopback interface.`);
       }
     }
     return out;
