@@ -154,7 +154,6 @@ export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
   },
   report(result, config) {
     const lines = [
-      `I  ${caseI.title}`,
       `   server: K=${config.server.concurrency} in service, s=${config.server.serviceMs} ms, queue Q=${config.server.queueLimit}: ` +
         `capacity ${fmt(result.capacityPerSec, 0)} req/s (${fmt(result.brownoutCapacityPerSec, 0)} in the brownout); ` +
         `callers ${fmt(config.arrivalPerSec, 0)} calls/s, timeout ${config.clientTimeoutMs} ms`,
