@@ -36,11 +36,11 @@ export function lockfileSha256(): string | null {
   }
 }
 
-/** SHA-256 (hex) over each bench source file's path (relative to bench/) and content. */
-export function benchSourceSha256(): string {
+/** SHA-256 (hex) over each bench source file's path (relative to bench/) and content; `benchRoot` as in benchSourceFiles. */
+export function benchSourceSha256(benchRoot: string = BENCH_ROOT): string {
   const hash = createHash('sha256');
-  for (const file of benchSourceFiles()) {
-    hash.update(path.relative(BENCH_ROOT, file).split(path.sep).join('/'));
+  for (const file of benchSourceFiles(benchRoot)) {
+    hash.update(path.relative(benchRoot, file).split(path.sep).join('/'));
     hash.update('\0');
     hash.update(readFileSync(file));
     hash.update('\0');

@@ -18,6 +18,7 @@
  * (bench/results/beyond-latest.json; schema in results-schema.ts) is composed from your schemas.
  */
 import { caseI } from './cases/i-retry-storm.ts';
+import { caseF } from './f-load.ts';
 import type { BeyondCase } from './types.ts';
 
 /** A registered case, whatever its Config and Result types. */
@@ -26,6 +27,7 @@ export type AnyBeyondCase = BeyondCase<any, any>;
 
 /** The beyond cases, in run order. */
 export const BEYOND_CASES: readonly AnyBeyondCase[] = [
+  caseF,
   caseI,
 ];
 

@@ -4,7 +4,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { ChildMessage, EntitlementServiceOptions, RelayServiceOptions, StatsMessage } from './protocol.ts';
+import type { ChildMessage, CpuMessage, EntitlementServiceOptions, RelayServiceOptions, StatsMessage } from './protocol.ts';
 
 /** A child service failed to start, died, or did not answer in time. */
 export class ServiceError extends Error {
@@ -22,6 +22,8 @@ export interface Service {
   readonly port: number;
   /** Connections it has accepted since it started. @throws ServiceError when it does not answer within the timeout. */
   connections(): Promise<number>;
+  /** CPU time the process has used since it started, µs, as it reports over IPC. @throws ServiceError on timeout. */
+  cpuUsage(): Promise<{ userUs: number; systemUs: number }>;
   /** Stops it and waits for its exit (SIGKILL after a grace period). Safe to call twice. */
   stop(): Promise<void>;
   /** Rejects with ServiceError if the process exits before stop(); lets a case fail fast instead of hanging. */
@@ -78,11 +80,26 @@ function startService(script: string, label: string, options: object, timeoutMs:
       () => `${label} did not report its connection count within ${timeoutMs} ms`,
     );
 
+  const cpuUsage = () =>
+    withTimeout(
+      new Promise<{ userUs: number; systemUs: number }>((resolve) => {
+        const onMessage = (message: ChildMessage) => {
+          if (message.type !== 'cpu') return;
+          child.off('message', onMessage);
+          resolve({ userUs: (message as CpuMessage).userUs, systemUs: (message as CpuMessage).systemUs });
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'cpu?' });
+      }),
+      timeoutMs,
+      () => `${label} did not report its CPU time within ${timeoutMs} ms`,
+    );
+
   const ready = new Promise<Service>((resolve, reject) => {
     child.once('error', (error) => reject(new ServiceError(`${label} could not be started: ${error.message}`)));
     died.catch(reject);
     child.on('message', (message: ChildMessage) => {
-      if (message.type === 'ready') resolve({ label, port: message.port, connections, stop, died });
+      if (message.type === 'ready') resolve({ label, port: message.port, connections, cpuUsage, stop, died });
     });
   });
   return withTimeout(ready, timeoutMs, () => `${label} did not start listening within ${timeoutMs} ms`).catch(async (error: unknown) => {

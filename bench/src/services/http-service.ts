@@ -3,7 +3,7 @@
  * count accepted connections, read whole bodies, answer JSON, and exit when the parent goes away.
  */
 import http from 'node:http';
-import type { ChildMessage, StatsRequest } from './protocol.ts';
+import type { ChildMessage, CpuRequest, StatsRequest } from './protocol.ts';
 
 /** Sends a JSON body with an explicit content length. */
 export function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
@@ -45,8 +45,12 @@ export function serve(handler: http.RequestListener, keepAliveMs: number): http.
     connections += 1;
   });
   const send = (message: ChildMessage) => process.send?.(message);
-  process.on('message', (message: StatsRequest) => {
+  process.on('message', (message: StatsRequest | CpuRequest) => {
     if (message?.type === 'stats?') send({ type: 'stats', connections });
+    if (message?.type === 'cpu?') {
+      const cpu = process.cpuUsage();
+      send({ type: 'cpu', userUs: cpu.user, systemUs: cpu.system });
+    }
   });
   // The parent is gone (finished, crashed or killed): never outlive it.
   process.on('disconnect', () => process.exit(0));

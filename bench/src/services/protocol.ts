@@ -21,7 +21,21 @@ export interface StatsRequest {
   type: 'stats?';
 }
 
-export type ChildMessage = ReadyMessage | StatsMessage;
+/** Child → parent: the service process's CPU time since it started (process.cpuUsage()). */
+export interface CpuMessage {
+  type: 'cpu';
+  /** User CPU time, µs. */
+  userUs: number;
+  /** System CPU time, µs. */
+  systemUs: number;
+}
+
+/** Parent → child: ask for a CpuMessage. */
+export interface CpuRequest {
+  type: 'cpu?';
+}
+
+export type ChildMessage = ReadyMessage | StatsMessage | CpuMessage;
 
 /** Settings of the entitlement service, passed as JSON in argv[2]. */
 export interface EntitlementServiceOptions {
