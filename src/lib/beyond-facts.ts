@@ -60,3 +60,14 @@ export function beyondFacts(results: BeyondResults): Facts {
 export function unmeasuredCaseIds(results: BeyondResults, describedIds: readonly string[]): Set<string> {
   return new Set(describedIds.filter((id) => notMeasuredReason(results, id) !== undefined));
 }
+
+/**
+ * Whether fact `name` belongs to a beyond case that this build's results did not measure ("I.…" when
+ * case I is not measured). Astro renders a component's children before the component itself, so
+ * the figures inside a skipped <BeyondCase> block still render: they check this and render nothing
+ * (the block shows its "not measured here" note instead) rather than fail on the missing fact.
+ */
+export function isUnmeasuredCaseFact(results: BeyondResults, name: string): boolean {
+  const id = /^([F-Z])\./.exec(name)?.[1];
+  return id !== undefined && notMeasuredReason(results, id) !== undefined;
+}

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { parseBeyondResultsText } from '../../bench/src/beyond/results-schema.ts';
-import { beyondFacts } from '../../src/lib/beyond-facts.ts';
+import { beyondFacts, isUnmeasuredCaseFact } from '../../src/lib/beyond-facts.ts';
 import { retryStormOf } from '../../src/lib/retry-storm-facts.ts';
 import { ROOT } from '../support/site-build.ts';
 
@@ -35,4 +35,12 @@ test('case I not measured: no I facts, and retryStormOf says so', () => {
   const without = { ...beyond, config: { ...beyond.config, cases: [] }, cases: [] };
   assert.equal(retryStormOf(without), undefined);
   assert.deepEqual(Object.keys(beyondFacts(without)), []);
+});
+
+test('isUnmeasuredCaseFact: only names of a beyond case that was not measured', () => {
+  const without = { ...beyond, config: { ...beyond.config, cases: [] }, cases: [] };
+  assert.equal(isUnmeasuredCaseFact(beyond, 'I.none.amp.overall'), false, 'measured');
+  assert.equal(isUnmeasuredCaseFact(without, 'I.none.amp.overall'), true, 'not in the results');
+  assert.equal(isUnmeasuredCaseFact(without, 'E.retry.duplicates.total'), false, 'a reference-suite fact');
+  assert.equal(isUnmeasuredCaseFact(without, 'ratio.BoverA.p50'), false);
 });

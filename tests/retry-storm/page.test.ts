@@ -12,7 +12,7 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import { parseBeyondResultsText } from '../../bench/src/beyond/results-schema.ts';
 import { RetryStormResultSchema, type RetryStormResult } from '../../bench/src/beyond/cases/i-schema.ts';
 import type { ChartSpec } from '../../src/components/charts/chart-spec.ts';
-import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
+import { BEYOND_FIXTURE, FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
 
 const I_FIXTURE = path.join(ROOT, 'tests', 'fixtures', 'beyond-results-quick-i.json');
 const beyond = parseBeyondResultsText(readFileSync(I_FIXTURE, 'utf8'), I_FIXTURE);
@@ -84,4 +84,19 @@ test('the claims of the section hold and are marked; the semantics table lists 4
   const semantics = page.querySelectorAll('table').find((t) => t.text.includes('409 Conflict'));
   assert.ok(semantics, 'the idempotency semantics table');
   for (const status of ['201 Created', '409 Conflict', '422 Unprocessable Content', '400 Bad Request']) assert.ok(semantics.text.includes(status), status);
+});
+
+test('built from beyond results without case I, the section says why, and the semantics table stays', { timeout: 180_000 }, async () => {
+  const dir = tempDir('retry-storm-unmeasured');
+  try {
+    const run = await runBuild(FIXTURE, dir, [], { HOP_BEYOND_RESULTS: BEYOND_FIXTURE });
+    assert.equal(run.code, 0, `build failed:\n${run.stderr}`);
+    const html = parse(readFileSync(path.join(dir, 'index.html'), 'utf8'));
+    assert.ok(html.querySelector('[data-not-measured="I"]'), 'the "not measured here" note');
+    assert.equal(html.querySelector('#chart-retry-storm'), null);
+    assert.equal(html.querySelectorAll('[data-fact^="I."]').length, 0, 'no figure of case I');
+    assert.ok(html.querySelectorAll('table').some((t) => t.text.includes('409 Conflict')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
