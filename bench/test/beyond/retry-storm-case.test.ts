@@ -46,3 +46,10 @@ test('case I: an interrupted run rejects, naming the case, and leaves no process
   for (let i = 0; i < 50 && leaky().length > before; i++) await new Promise((resolve) => setImmediate(resolve));
   assert.deepEqual(leaky().slice(before), [], 'handles left behind');
 });
+
+test('case I config: a client timeout at or above the brownout service time is refused, naming the field', () => {
+  const bad = caseI.configSchema.safeParse({ ...caseI.config.full, clientTimeoutMs: 400 });
+  assert.equal(bad.success, false);
+  assert.deepEqual(bad.error!.issues[0]!.path, ['clientTimeoutMs']);
+  assert.ok(caseI.configSchema.safeParse(caseI.config.full).success);
+});

@@ -12,6 +12,9 @@
  * leaves the machine's cores to the client, so the capacity sits well below what the client can
  * offer (one Node client on loopback sends thousands of calls/s; case B shows the serial rate).
  * A CPU-bound handler would make capacity depend on the machine and on the client's own load.
+ *
+ * The case runs its storm once whatever --runs asks for: its figures are per-bucket counts of one
+ * storm per policy, and five storms already take about a minute at full size.
  */
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -179,6 +182,12 @@ export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
         out.push(
           `run ${r.id}: the open-loop caller started a call up to ${fmt(lag, 0)} ms late, so arrivals bunched; ` +
             'close other work on this machine and run it again.',
+        );
+      }
+      if (r.measured.recoveryMs === null) {
+        out.push(
+          `run ${r.id}: the server had not recovered (queue empty, p99 within ${config.recoveryP99Factor}× its pre-window value) by the end of the run; ` +
+            'its recovery time is reported as "not within the run". Lengthen durationMs, or check what else the machine was doing.',
         );
       }
       if (r.policyId === 'none' && r.measured.attempts.total !== r.seeded.calls) {

@@ -67,6 +67,9 @@ export const RetryStormConfigSchema = z.object({
   drainTimeoutMs: z.number().positive(),
   /** The retry policies, in the order they run. */
   policies: z.array(RetryPolicySchema).min(1),
+}).refine((c) => c.clientTimeoutMs < c.server.serviceMs * c.brownout.serviceFactor, {
+  message: 'clientTimeoutMs must be below the brownout service time (server.serviceMs × brownout.serviceFactor), or no attempt times out in the window',
+  path: ['clientTimeoutMs'],
 });
 export type RetryStormConfig = z.infer<typeof RetryStormConfigSchema>;
 
