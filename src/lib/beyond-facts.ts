@@ -56,18 +56,17 @@ export function beyondFacts(results: BeyondResults): Facts {
   return mergeFacts(...records);
 }
 
-/** Ids of the cases the article describes that have no figures here (not measured, or not in the file). */
-export function unmeasuredCaseIds(results: BeyondResults, describedIds: readonly string[]): Set<string> {
-  return new Set(describedIds.filter((id) => notMeasuredReason(results, id) !== undefined));
-}
-
 /**
- * Whether fact `name` belongs to a beyond case that this build's results did not measure ("I.…" when
- * case I is not measured). Astro renders a component's children before the component itself, so
- * the figures inside a skipped <BeyondCase> block still render: they check this and render nothing
- * (the block shows its "not measured here" note instead) rather than fail on the missing fact.
+ * True when `name` is a fact of a beyond case ("G.…") that `results` did not measure. Such a fact only
+ * appears inside that case's <BeyondCase> block, which shows "not measured here" instead of its content;
+ * Astro still instantiates the block's children, so the figure components render nothing for it.
  */
 export function isUnmeasuredCaseFact(results: BeyondResults, name: string): boolean {
   const id = /^([F-Z])\./.exec(name)?.[1];
-  return id !== undefined && notMeasuredReason(results, id) !== undefined;
+  return id !== undefined && id in BEYOND_FACTS && notMeasuredReason(results, id) !== undefined;
+}
+
+/** Ids of the cases the article describes that have no figures here (not measured, or not in the file). */
+export function unmeasuredCaseIds(results: BeyondResults, describedIds: readonly string[]): Set<string> {
+  return new Set(describedIds.filter((id) => notMeasuredReason(results, id) !== undefined));
 }
