@@ -3,6 +3,9 @@
  * channel. IPC, not HTTP, so that control and counters never show up as attempts.
  */
 
+/** Request header with the number of earlier attempts of the same logical call (absent or 0 on the first). */
+export const PREVIOUS_ATTEMPTS_HEADER = 'previous-attempts';
+
 /** Settings of the storm service, passed as JSON in argv[2]. */
 export interface StormServiceOptions {
   /** Requests in service at once (K). */
@@ -64,6 +67,8 @@ export interface StormStatsMessage {
   type: 'storm-stats';
   /** /invoice requests received per bucket (arrival time), every outcome. */
   attemptsPerBucket: number[];
+  /** First attempts (previous-attempts absent or 0) per bucket: logical calls arriving. */
+  firstAttemptsPerBucket: number[];
   /** Longest wait queue seen in each bucket. */
   queueMaxPerBucket: number[];
   /** Server latency (arrival → reply) of each served request, ms, by completion bucket. */

@@ -14,7 +14,13 @@ import { phaseOf, type BrownoutWindow } from '../beyond/storm/brownout.ts';
 import { IDEMPOTENCY_STATUS, IdempotencyStore } from '../beyond/storm/idempotency-store.ts';
 import { addToBucket, bucketIndex, QueueTrace } from '../beyond/storm/series.ts';
 import { optionsFromArgv, readBody, sendJson, serve } from './http-service.ts';
-import type { StormChildMessage, StormParentMessage, StormServiceOptions, StormStartMessage } from './storm-protocol.ts';
+import {
+  PREVIOUS_ATTEMPTS_HEADER,
+  type StormChildMessage,
+  type StormParentMessage,
+  type StormServiceOptions,
+  type StormStartMessage,
+} from './storm-protocol.ts';
 
 const options = optionsFromArgv<StormServiceOptions>('storm-service');
 const clock = () => performance.timeOrigin + performance.now();
@@ -34,6 +40,7 @@ interface RunState {
   keyRequired: boolean;
   store: IdempotencyStore;
   attempts: number[];
+  firstAttempts: number[];
   latency: number[][];
   queue: QueueTrace;
   statusCounts: Record<string, number>;
@@ -62,6 +69,7 @@ function newRun(message: StormStartMessage): RunState {
     keyRequired: message.keyRequired,
     store: new IdempotencyStore(message.ttlMs),
     attempts: [],
+    firstAttempts: [],
     latency: [],
     queue: new QueueTrace(options.bucketMs),
     statusCounts: {},
@@ -109,6 +117,10 @@ function onInvoice(req: http.IncomingMessage, res: http.ServerResponse): void {
   const bucket = bucketIndex(arrivalMs, options.bucketMs);
   while (run.attempts.length <= bucket) run.attempts.push(0);
   run.attempts[bucket]! += 1;
+  // A call's first attempt carries no (or a zero) previous-attempts header, as gRPC's
+  // grpc-previous-rpc-attempts (proposal A6): it marks a new logical call arriving.
+  while (run.firstAttempts.length <= bucket) run.firstAttempts.push(0);
+  if ((Number(req.headers[PREVIOUS_ATTEMPTS_HEADER] ?? 0) || 0) === 0) run.firstAttempts[bucket]! += 1;
   const header = req.headers['idempotency-key'];
   const key = typeof header === 'string' && header !== '' ? header : undefined;
   readBody(req, (text) => {
@@ -205,6 +217,7 @@ process.on('message', (message: StormParentMessage) => {
       send({
         type: 'storm-stats',
         attemptsPerBucket: run.attempts,
+        firstAttemptsPerBucket: run.firstAttempts,
         queueMaxPerBucket: run.queue.maxPerBucket(lastBucket),
         latencyMsPerBucket: run.latency,
         statusCounts: run.statusCounts,

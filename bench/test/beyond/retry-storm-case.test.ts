@@ -27,6 +27,10 @@ test('case I, quick: schema-valid; no retry amplifies exactly 1.0, immediate ret
   }
   assert.equal(byId.none!.measured.amplification.overall, 1, 'no retry: exactly one attempt reaches the server per call');
   assert.equal(byId.none!.measured.attempts.total, 120);
+  // Each phase's ratio counts the calls whose first attempt arrived in it: without retries, exactly 1.
+  assert.equal(byId.none!.measured.amplification.during, 1);
+  assert.equal(byId.none!.measured.amplification.after, 1);
+  for (const r of result.runs) assert.equal(r.measured.callsArrived.total, 120, `${r.id}: every call's first attempt arrived`);
   assert.ok(byId.immediate!.measured.amplification.overall <= 3, `immediate: ${byId.immediate!.measured.amplification.overall}`);
   assert.ok(byId.immediate!.measured.amplification.overall > 1, 'the brownout makes immediate retries fire');
   for (const id of ['none', 'immediate', 'backoff', 'budget']) assert.equal(byId[id]!.measured.duplicates.keyed, 0, `${id}: a 24 h key never writes twice`);

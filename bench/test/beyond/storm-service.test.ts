@@ -26,6 +26,11 @@ test('K = 1 in service and Q = 2 waiting: the fourth concurrent request gets 503
     assert.deepEqual(stats.invoicesWritten, { keyed: 0, unkeyed: 3 }, 'the refused request wrote nothing');
     assert.equal(stats.attemptsPerBucket.reduce((a, b) => a + b, 0), 4, 'every attempt is counted, refused or not');
     assert.equal(stats.queueMaxPerBucket[0], 2, 'two requests waited in the first bucket');
+    assert.equal(stats.firstAttemptsPerBucket.reduce((a, b) => a + b, 0), 4, 'no previous-attempts header: four new calls');
+    await postJson(agent, service.port, '/invoice', JSON.stringify({ callId: 'c0' }), { 'previous-attempts': '1' }, 10_000);
+    const after = await service.stats();
+    assert.equal(after.attemptsPerBucket.reduce((a, b) => a + b, 0), 5);
+    assert.equal(after.firstAttemptsPerBucket.reduce((a, b) => a + b, 0), 4, 'a retry is an attempt, not a new call');
   } finally {
     agent.destroy();
     await service.stop();

@@ -21,7 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CallTimeoutError, postJson } from '../../http-client.ts';
 import { mulberry32 } from '../../prng.ts';
 import { startStormService, type StormService } from '../../services/storm-children.ts';
-import type { StormStatsMessage } from '../../services/storm-protocol.ts';
+import { PREVIOUS_ATTEMPTS_HEADER, type StormStatsMessage } from '../../services/storm-protocol.ts';
 import { fullJitterDelayMs } from '../storm/backoff.ts';
 import { brownoutWindow, phaseOf, type BrownoutWindow, type Phase } from '../storm/brownout.ts';
 import { amplification, bucketIndex, p99Over, p99PerBucket, recoveryMs, sumRange } from '../storm/series.ts';
@@ -317,7 +317,7 @@ async function oneCall(
       }
     }
     if (signal.aborted) return { end: 'aborted', phase, budgetRefused };
-    end = await attempt1(agent, port, body, headers, config.clientTimeoutMs);
+    end = await attempt1(agent, port, body, { ...headers, [PREVIOUS_ATTEMPTS_HEADER]: String(attempt - 1) }, config.clientTimeoutMs);
     if (end === 'ok') {
       throttle?.onSuccess();
       break;
@@ -363,12 +363,16 @@ function summarise(
   const p99Ms = p99PerBucket(latency);
   const preWindowP99Ms = p99Over(latency, 0, startBucket);
 
-  const attempts = {
-    before: sumRange(attemptsSeries, 0, startBucket),
-    during: sumRange(attemptsSeries, startBucket, endBucket),
-    after: sumRange(attemptsSeries, endBucket, buckets),
-    total: sumRange(attemptsSeries, 0, buckets),
-  };
+  const phases = (series: readonly number[]) => ({
+    before: sumRange(series, 0, startBucket),
+    during: sumRange(series, startBucket, endBucket),
+    after: sumRange(series, endBucket, buckets),
+    total: sumRange(series, 0, buckets),
+  });
+  const attempts = phases(attemptsSeries);
+  // Logical calls by the arrival of their first attempt: a client that falls behind its schedule
+  // moves calls and their retries together, so the ratio per phase stays a ratio of the same calls.
+  const callsArrived = phases(pad(stats.firstAttemptsPerBucket, 0));
   const byPhase = { before: 0, during: 0, after: 0 };
   for (let i = 0; i < calls; i++) byPhase[phaseOf(dueTimeMs(i, config.arrivalPerSec), window)] += 1;
   const callsByPhase = { ...byPhase, total: calls };
@@ -393,9 +397,10 @@ function summarise(
     seeded: { calls, keyedCalls, unkeyedCalls: calls - keyedCalls, callsByPhase },
     measured: {
       attempts,
+      callsArrived,
       amplification: {
-        during: amplification(attempts.during, callsByPhase.during) ?? 0,
-        after: amplification(attempts.after, callsByPhase.after) ?? 0,
+        during: amplification(attempts.during, callsArrived.during) ?? 0,
+        after: amplification(attempts.after, callsArrived.after) ?? 0,
         overall: amplification(attempts.total, calls) ?? 0,
       },
       succeeded,

@@ -107,7 +107,12 @@ export const RetryStormRunSchema = z.object({
   measured: z.object({
     /** Attempts the server received, by the phase of their arrival. */
     attempts: perPhase,
-    /** Load amplification: attempts received ÷ logical calls started, per phase and overall. */
+    /** Logical calls by the phase in which their first attempt reached the server. */
+    callsArrived: perPhase,
+    /**
+     * Load amplification: attempts received in a phase ÷ logical calls whose first attempt arrived in
+     * it (callsArrived); overall: all attempts ÷ all calls started.
+     */
     amplification: z.object({ during: z.number().nonnegative(), after: z.number().nonnegative(), overall: z.number().nonnegative() }),
     /** Logical calls that got a 201, first written or replayed. */
     succeeded: count,
