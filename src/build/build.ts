@@ -55,7 +55,7 @@ async function main(): Promise<number> {
     const claims = checkArticle(ROOT, facts, log, unmeasured);
     log(`build: building the site from ${path.relative(ROOT, loaded.file) || loaded.file}`);
     await astroBuild(ROOT, loaded.file, tempDir, beyond.file);
-    checkBuiltSite(tempDir, loaded.text, claims.length);
+    checkBuiltSite(tempDir, loaded.text, claims.length, beyond.text);
     publish(tempDir, options.outDir);
     log(`build: done: ${path.relative(ROOT, options.outDir) || options.outDir}/index.html and results.json`);
     return 0;

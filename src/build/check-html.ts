@@ -52,16 +52,20 @@ export function findHtmlProblems(html: string, expectedClaims: number): string[]
 }
 
 /**
- * Checks the built site in `dir`.
+ * Checks the built site in `dir`; with `beyondText`, also that beyond-results.json is that exact file.
  * @throws BuildError listing every problem.
  */
-export function checkBuiltSite(dir: string, resultsText: string, expectedClaims: number): void {
+export function checkBuiltSite(dir: string, resultsText: string, expectedClaims: number, beyondText?: string): void {
   const page = path.join(dir, 'index.html');
   if (!existsSync(page)) throw new BuildError(`the build produced no ${page}`);
   const problems = findHtmlProblems(readFileSync(page, 'utf8'), expectedClaims);
   const json = path.join(dir, 'results.json');
   if (!existsSync(json) || readFileSync(json, 'utf8') !== resultsText) {
     problems.push('results.json is missing or differs from the results file the page was built from');
+  }
+  const beyondJson = path.join(dir, 'beyond-results.json');
+  if (beyondText !== undefined && (!existsSync(beyondJson) || readFileSync(beyondJson, 'utf8') !== beyondText)) {
+    problems.push('beyond-results.json is missing or differs from the beyond results file the page was built from');
   }
   if (problems.length > 0) {
     throw new BuildError(`the built page failed its checks (the output folder was not replaced):\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -6,6 +6,7 @@
  * because …". Each case also gets "beyond.X.measured" (1 or 0).
  */
 import type { BeyondResults, MeasuredCase, NotMeasuredCase } from '@split-on-evidence/hop-bench/beyond-schema';
+import { caseFFacts } from './beyond/f-facts.ts';
 import { FactError, mergeFacts, type Facts } from './facts.ts';
 import { retryStormFacts } from './retry-storm-facts.ts';
 
@@ -14,6 +15,7 @@ export type BeyondFactSource = (result: never, config: never) => Record<string, 
 
 /** The registry: case id → its fact source. One line per case. */
 export const BEYOND_FACTS: Readonly<Record<string, BeyondFactSource>> = {
+  F: caseFFacts,
   I: retryStormFacts,
 };
 
@@ -54,16 +56,6 @@ export function beyondFacts(results: BeyondResults): Facts {
     records.push(facts);
   }
   return mergeFacts(...records);
-}
-
-/**
- * True when `name` is a fact of a beyond case ("G.…") that `results` did not measure. Such a fact only
- * appears inside that case's <BeyondCase> block, which shows "not measured here" instead of its content;
- * Astro still instantiates the block's children, so the figure components render nothing for it.
- */
-export function isUnmeasuredCaseFact(results: BeyondResults, name: string): boolean {
-  const id = /^([F-Z])\./.exec(name)?.[1];
-  return id !== undefined && id in BEYOND_FACTS && notMeasuredReason(results, id) !== undefined;
 }
 
 /** Ids of the cases the article describes that have no figures here (not measured, or not in the file). */

@@ -15,12 +15,14 @@ import { hasFact } from '../../src/lib/facts.ts';
 import { composeFacts } from '../../src/lib/page-facts.ts';
 import { loadPrices, pricesPath } from '../../src/lib/prices.ts';
 import { REFERENCE_REPORT_PATH, reportFacts } from '../../src/lib/reference-facts.ts';
-import { FIXTURE, ROOT } from '../support/site-build.ts';
+import { parseBeyondResultsText } from '@split-on-evidence/hop-bench/beyond-schema';
+import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
 
 const referenceText = readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8');
 const now = new Date();
 const prices = loadPrices(pricesPath(ROOT, {}), now, { warn: () => {} });
-const fixtureFacts = composeFacts({ results: parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE), referenceText, prices, now });
+const beyond = parseBeyondResultsText(readFileSync(BEYOND_FIXTURE, 'utf8'), BEYOND_FIXTURE);
+const fixtureFacts = composeFacts({ results: parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE), referenceText, prices, now, beyond });
 // The reference ran the same configuration (its report's header gives the same counts), so the
 // configuration facts of the fixture stand for it too; its figures are its own.
 const CONFIG_FACTS = ['A.hops', 'B.hops', 'C.hops', 'D.hops', 'E.clientTimeoutMs', 'E.slowCallMs', 'E.delayPercent', 'E.delayMs', 'E.maxRetries', 'E.callsPerVariant', 'config.runs'];

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { parseBeyondResultsText } from '../../bench/src/beyond/results-schema.ts';
-import { beyondFacts, isUnmeasuredCaseFact } from '../../src/lib/beyond-facts.ts';
+import { beyondFacts } from '../../src/lib/beyond-facts.ts';
 import { retryStormOf } from '../../src/lib/retry-storm-facts.ts';
 import { BEYOND_FIXTURE } from '../support/site-build.ts';
 
@@ -34,12 +34,4 @@ test('case I not measured: no I facts, and retryStormOf says so', () => {
   const without = { ...beyond, cases: beyond.cases.filter((c) => c.id !== 'I') };
   assert.equal(retryStormOf(without), undefined);
   assert.deepEqual(Object.keys(beyondFacts(without)).filter((n) => n.startsWith('I.')), []);
-});
-
-test('isUnmeasuredCaseFact: only names of a beyond case that was not measured', () => {
-  const without = { ...beyond, cases: beyond.cases.filter((c) => c.id !== 'I') };
-  assert.equal(isUnmeasuredCaseFact(beyond, 'I.none.amp.overall'), false, 'measured');
-  assert.equal(isUnmeasuredCaseFact(without, 'I.none.amp.overall'), true, 'not in the results');
-  assert.equal(isUnmeasuredCaseFact(without, 'E.retry.duplicates.total'), false, 'a reference-suite fact');
-  assert.equal(isUnmeasuredCaseFact(without, 'ratio.BoverA.p50'), false);
 });

@@ -16,7 +16,8 @@ import { loadPrices, pricesPath } from '../../src/lib/prices.ts';
 import { REFERENCE_REPORT_PATH } from '../../src/lib/reference-facts.ts';
 import { ratioPhrase } from '../../src/lib/words.ts';
 import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
-import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
+import { parseBeyondResultsText } from '@split-on-evidence/hop-bench/beyond-schema';
+import { BEYOND_FIXTURE, FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
 
 // <pre> must be parsed as elements (node-html-parser keeps it raw by default).
 const PARSE = { blockTextElements: { script: true, style: true } };
@@ -24,7 +25,8 @@ const fixtureText = readFileSync(FIXTURE, 'utf8');
 const results: Results = parseResultsText(fixtureText, FIXTURE);
 const now = new Date();
 const prices = loadPrices(pricesPath(ROOT, {}), now, { warn: () => {} });
-const facts = composeFacts({ results, referenceText: readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8'), prices, now });
+const beyond = parseBeyondResultsText(readFileSync(BEYOND_FIXTURE, 'utf8'), BEYOND_FIXTURE);
+const facts = composeFacts({ results, referenceText: readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8'), prices, now, beyond });
 const latency = (id: string) => results.cases.find((c): c is LatencyCaseResult => c.kind === 'latency' && c.id === id)!;
 const failure = results.cases.find((c): c is FailureCaseResult => c.kind === 'failure')!;
 

@@ -1,9 +1,10 @@
-/** The article's section headings (h2), in order: the fourteen sections of the brief and the sources. */
+/** The article's section headings (h2), in order: the fourteen sections of the brief, the beyond suite's sections, and the sources. */
 export const ARTICLE_SECTIONS = [
   'The short answer',
   'What changes when you split: one request, traced',
   'The cost of one boundary, measured',
   'Failure injection: when a reply is late',
+  'Under load: where the tail comes from',
   'When failures cluster: retry storms',
   'Availability along a chain',
   'What the benchmark does not show',

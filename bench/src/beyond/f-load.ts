@@ -33,8 +33,10 @@ export const LoadConfigSchema = z.object({
   openWarmupMs: z.number().int().nonnegative(),
   /** Open loop: each level's measured window, ms. */
   openMeasureMs: positiveInt,
-  /** Open loop: calls in flight at most; a call due beyond it is dropped and counted. */
+  /** Open loop: calls in flight at most (waiting for a connection or on the wire); a call due beyond it is dropped and counted. */
   inFlightCap: positiveInt,
+  /** Open loop: kept-alive connections, opened before each level; a due call waits in the client for a free one. */
+  openConnections: positiveInt,
   /** Open-loop arrival process: "poisson" (exponential gaps, seeded) or "uniform". */
   arrival: z.enum(['poisson', 'uniform']),
   /** mulberry32 seed of the arrival process (each level adds its index). */
@@ -93,9 +95,9 @@ export const OpenLevelSchema = z.object({
   okPerSec: z.number().nonnegative(),
   /** Latency from each call's intended send (corrected for coordinated omission), µs. */
   fromIntended: LatencySummarySchema,
-  /** Latency from each call's actual send (uncorrected, as a naive load test reports), µs. */
+  /** Latency from each call's actual send, when it got a connection (uncorrected, as a naive load test reports), µs. */
   fromActual: LatencySummarySchema,
-  /** Scheduler lag: actual − intended send time, µs. */
+  /** Scheduler lag: actual − intended send time (timer lateness plus the wait for a free connection), µs. */
   schedulerLag: LatencySummarySchema,
   /** Calls due in the window. */
   due: z.number().int().nonnegative(),
@@ -162,6 +164,7 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
       openWarmupMs: 500,
       openMeasureMs: 2_000,
       inFlightCap: 512,
+      openConnections: 64,
       arrival: 'poisson',
       arrivalSeed: 20261201,
       callTimeoutMs: 2_000,
@@ -177,6 +180,7 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
       openWarmupMs: 80,
       openMeasureMs: 250,
       inFlightCap: 512,
+      openConnections: 64,
       arrival: 'poisson',
       arrivalSeed: 20261201,
       callTimeoutMs: 2_000,
@@ -271,6 +275,7 @@ async function measureTarget(ctx: BeyondRunContext, config: LoadConfig, t: Targe
         warmupMs: config.openWarmupMs,
         measureMs: config.openMeasureMs,
         inFlightCap: config.inFlightCap,
+        connections: config.openConnections,
         callTimeoutMs: config.callTimeoutMs,
       },
       ctx.signal,
@@ -316,7 +321,7 @@ const pct = (n: number) => `${Math.round(n)}%`;
 /** Case F's report section. */
 export function formatLoadReport(result: LoadResult, config: LoadConfig): string[] {
   const lines: string[] = [
-    `  client and services share ${result.cores} cores; open loop: ${config.arrival} arrivals (seed ${config.arrivalSeed}), in-flight cap ${config.inFlightCap}`,
+    `  client and services share ${result.cores} cores; open loop: ${config.arrival} arrivals (seed ${config.arrivalSeed}) over ${config.openConnections} connections, in-flight cap ${config.inFlightCap}`,
   ];
   for (const t of result.targets) {
     lines.push('', `  ${t.id === 'hop' ? 'one hop (keep-alive)' : 'chain of three hops'}: closed loop, ${config.closedMeasureMs / 1000} s per level`);

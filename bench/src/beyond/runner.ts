@@ -4,7 +4,7 @@
  * reason; a case that fails while running fails the suite (nothing is written).
  */
 import type { BeyondConfig } from './config.ts';
-import { BEYOND_CASES } from './index.ts';
+import { BEYOND_CASES, type AnyBeyondCase } from './index.ts';
 import type { MeasuredCase, NotMeasuredCase } from './results-schema.ts';
 
 /** One case's outcome. */
@@ -13,16 +13,18 @@ export type BeyondCaseOutcome = MeasuredCase | NotMeasuredCase;
 /**
  * Runs the configured cases in registry order.
  * @param signal aborted on SIGINT/SIGTERM; passed to every case, and no further case starts.
+ * @param registry the cases to choose from (default: the beyond registry; tests pass their own).
  * @throws Error naming the case when a run fails, its result does not fit its schema, or the run was aborted.
  */
 export async function runBeyondSuite(
   config: BeyondConfig,
   log: (line: string) => void,
   signal: AbortSignal,
+  registry: readonly AnyBeyondCase[] = BEYOND_CASES,
 ): Promise<{ cases: BeyondCaseOutcome[]; durationMs: number }> {
   const started = performance.now();
   const outcomes: BeyondCaseOutcome[] = [];
-  for (const c of BEYOND_CASES.filter((k) => config.cases.includes(k.id))) {
+  for (const c of registry.filter((k) => config.cases.includes(k.id))) {
     if (signal.aborted) throw new Error('the beyond suite was interrupted');
     let availability;
     try {

@@ -17,6 +17,7 @@
  *           <RunHistory />  full runs archived on the build machine
  * Prices:   <PricesReadOn />  the date the prices were read, as written in the price file
  * Beyond:   <BeyondCase id="F">…</BeyondCase>  a beyond case's figures, or "not measured here, because …"
+ * Load (F): <LoadThroughputChart />, <LoadLatencyChart />, <LittleLawTable />  (inside <BeyondCase id="F">)
  *           <RetryStormChart />, <RetryStormTables />  case I (retry storms)
  */
 import BeyondCase from './BeyondCase.astro';
@@ -47,6 +48,9 @@ import FailureRunsChart from '../charts/FailureRunsChart.astro';
 import LatencyDistributionChart from '../charts/LatencyDistributionChart.astro';
 import LatencyPercentilesChart from '../charts/LatencyPercentilesChart.astro';
 import CostTables from '../costs/CostTables.astro';
+import LittleLawTable from '../load/LittleLawTable.astro';
+import LoadLatencyChart from '../load/LoadLatencyChart.astro';
+import LoadThroughputChart from '../load/LoadThroughputChart.astro';
 import ReferenceComparison from '../provenance/ReferenceComparison.astro';
 import RunHistory from '../provenance/RunHistory.astro';
 
@@ -82,4 +86,7 @@ export const mdxComponents = {
   FailureRunsChart,
   ReferenceComparison,
   RunHistory,
+  LoadThroughputChart,
+  LoadLatencyChart,
+  LittleLawTable,
 };

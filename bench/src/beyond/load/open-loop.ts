@@ -1,13 +1,17 @@
 /**
  * Open loop: calls arrive on a schedule (constant rate, Poisson or uniform gaps, seeded) whether or
- * not earlier calls have answered, as users do. Each call is timed from its intended send time (so a
- * stall is charged to every call it delays: no coordinated omission) and from its actual send time
- * (what a naive load test reports). The scheduler's lag (actual − intended) is recorded. When the
- * in-flight cap is reached, a due call is dropped and counted, never silently delayed.
+ * not earlier calls have answered, as users do. They go out over a fixed pool of kept-alive
+ * connections, opened before the level (as wrk2 does; opening connections mid-level would measure
+ * connection set-up storms, not the service). A due call that finds every connection busy waits for
+ * one, in the client. Each call is timed from its intended send time (so a stall, in the service or
+ * in the client, is charged to every call it delays: no coordinated omission) and from its actual
+ * send, the moment it got a connection (what a naive load test reports). The scheduler's lag is
+ * actual − intended: timer lateness plus the wait for a free connection. When the in-flight cap
+ * (calls waiting or on the wire) is reached, a due call is dropped and counted, never delayed.
  */
 import http from 'node:http';
 import { mulberry32 } from '../../prng.ts';
-import { callOnce, countError, type LoadTarget } from './call.ts';
+import { callOnce, callTimed, countError, type LoadTarget } from './call.ts';
 import { LatencyRecorder, type LatencySummary } from './recorder.ts';
 
 /** Settings of one open-loop level. */
@@ -22,8 +26,10 @@ export interface OpenLevelSettings {
   warmupMs: number;
   /** Measured window (by intended send time), ms. */
   measureMs: number;
-  /** Calls in flight at most; a call due while the cap is reached is dropped. */
+  /** Calls in flight (waiting for a connection or on the wire) at most; a call due while the cap is reached is dropped. */
   inFlightCap: number;
+  /** Kept-alive connections, opened before the level starts. */
+  connections: number;
   /** Per-call idle timeout, ms. */
   callTimeoutMs: number;
 }
@@ -41,7 +47,7 @@ export interface OpenLevelRun {
   fromIntended: LatencySummary;
   /** Latency from actual send, same calls, µs. */
   fromActual: LatencySummary;
-  /** Actual minus intended send time of every sent call due in the window, µs. */
+  /** Actual minus intended send time of every sent call due in the window (timer lateness plus the wait for a connection), µs. */
   schedulerLag: LatencySummary;
   /** Calls due in the window. */
   due: number;
@@ -63,7 +69,7 @@ export async function runOpenLevel(
   signal: AbortSignal,
   onWindow: { start(): void; end(): void } = { start() {}, end() {} },
 ): Promise<OpenLevelRun> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: s.inFlightCap });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: s.connections, maxFreeSockets: s.connections });
   const draw = mulberry32(s.seed);
   const meanGapMs = 1000 / s.ratePerSec;
   const gap = s.arrival === 'poisson' ? () => -Math.log(1 - draw()) * meanGapMs : () => meanGapMs;
@@ -79,6 +85,8 @@ export async function runOpenLevel(
   let index = 0;
   const pending = new Set<Promise<void>>();
 
+  // Open the pool: one call per connection at once, not recorded.
+  await Promise.all(Array.from({ length: s.connections }, () => callOnce(agent, target, index++, s.callTimeoutMs)));
   const t0 = performance.now();
   const windowStart = t0 + s.warmupMs;
   const windowEnd = windowStart + s.measureMs;
@@ -94,11 +102,11 @@ export async function runOpenLevel(
     }
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
-    const actual = performance.now();
-    if (measured) lag.record((actual - intended) * 1000);
-    const p = callOnce(agent, target, index++, s.callTimeoutMs).then((outcome) => {
+    const p = callTimed(agent, target, index++, s.callTimeoutMs).then((outcome) => {
       const end = performance.now();
+      const actual = outcome.sentAt;
       inFlight -= 1;
+      if (measured) lag.record((actual - intended) * 1000);
       if (!outcome.ok) {
         if (measured) countError(errors, outcome.kind);
         return;

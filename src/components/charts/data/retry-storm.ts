@@ -2,7 +2,7 @@
  * Chart: case I's attempts per 100 ms bucket, one line per retry policy, the brownout window shaded.
  * Its table twin holds the same counts, one row per bucket.
  */
-import type { RetryStormResult, RetryStormRun } from '@split-on-evidence/hop-bench/beyond-retry-storm';
+import type { RetryStormResult, RetryStormRun } from '@split-on-evidence/hop-bench/beyond/cases/i-schema';
 import { formatNumber, type ChartData } from '../chart-spec.ts';
 
 /** The main run of each policy (key TTL as configured), in run order; the short-TTL run is left out. */

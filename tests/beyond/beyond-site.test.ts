@@ -1,0 +1,156 @@
+// The site's side of the beyond suite: facts from its results, the <BeyondCase> blocks, "not measured
+// here", the chart data of case F, the build's decision about the beyond results, and a build where
+// case F was not measured.
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { parse } from 'node-html-parser';
+import type { LoadResult } from '@split-on-evidence/hop-bench/beyond/f-load';
+import { parseBeyondResultsText, type BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
+import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
+import { articleFiles, checkArticle, describedUnmeasured } from '../../src/build/check-article.ts';
+import { decideBeyond } from '../../src/build/ensure-beyond.ts';
+import { loadLatencyChart, loadThroughputChart } from '../../src/components/charts/data/load.ts';
+import { beyondBlocks, withoutUnmeasured } from '../../src/lib/beyond-blocks.ts';
+import { beyondFacts, notMeasuredReason } from '../../src/lib/beyond-facts.ts';
+import { extractClaims } from '../../src/lib/claims.ts';
+import { composeFacts, readReferenceText } from '../../src/lib/page-facts.ts';
+import { loadPrices, pricesPath } from '../../src/lib/prices.ts';
+import { BEYOND_FIXTURE, FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
+import { rmSync } from 'node:fs';
+
+const text = readFileSync(BEYOND_FIXTURE, 'utf8');
+const beyond = parseBeyondResultsText(text, BEYOND_FIXTURE);
+const f = beyond.cases[0]!;
+assert.ok(f.status === 'measured');
+const load = f.result as LoadResult;
+const work = tempDir('beyond');
+after(() => rmSync(work, { recursive: true, force: true }));
+
+/** The fixture with case F recorded as not measured. */
+function notMeasured(reason: string): BeyondResults {
+  // Only F is replaced: the fixture's other cases stay measured.
+  return { ...beyond, cases: beyond.cases.map((c) => (c.id === 'F' ? { id: 'F', title: f.title, status: 'not-measured' as const, reason } : c)) };
+}
+
+describe('beyond facts', () => {
+  test("case F's facts are its stored figures, and the ratios are computed from them", () => {
+    const facts = beyondFacts(beyond);
+    const [hop, chain] = load.targets;
+    assert.equal(facts['beyond.F.measured'], 1);
+    assert.equal(facts['F.hop.closed.callsPerSec.c1'], hop!.closed[0]!.callsPerSec);
+    assert.equal(facts['F.chain.capacityPerSec'], chain!.closed.at(-1)!.callsPerSec);
+    const at95 = chain!.open.find((l) => l.fraction === 0.95)!;
+    assert.equal(facts['F.chain.open.p99Us.at95'], at95.fromIntended.p99Us);
+    assert.equal(facts['F.chain.open.uncorrectedP99Us.at95'], at95.fromActual.p99Us);
+    assert.equal(facts['F.chain.open.p99OverUnloaded.at95'], at95.fromIntended.p99Us / chain!.closed[0]!.latency.p99Us);
+    assert.equal(facts['F.open.loadPercent.at95'], 95);
+    const deviations = load.targets.flatMap((t) => t.closed.map((l) => (100 * Math.abs(l.littleL - l.concurrency)) / l.concurrency));
+    assert.equal(facts['F.littleL.maxDeviationPercent'], Math.max(...deviations));
+  });
+
+  test('a case that was not measured has no facts but its flag, and says why', () => {
+    const r = notMeasured('needs more cores');
+    const facts = beyondFacts(r);
+    assert.deepEqual(Object.keys(facts).filter((n) => n.startsWith('F.') || n.includes('.F.')), ['beyond.F.measured']);
+    assert.equal(facts['beyond.F.measured'], 0);
+    assert.equal(notMeasuredReason(r, 'F'), 'needs more cores');
+    assert.equal(notMeasuredReason(beyond, 'F'), undefined);
+    assert.match(notMeasuredReason(beyond, 'G')!, /do not include case G/);
+  });
+});
+
+describe('<BeyondCase> blocks', () => {
+  const mdx = ['a <Fig name="x" />', '<BeyondCase id="F">', '', 'b <Claim when="F.y > 1">yes</Claim>', '', '</BeyondCase>', 'c'].join('\n');
+
+  test('finds blocks with their lines; blanks an unmeasured block but keeps its lines', () => {
+    assert.deepEqual(beyondBlocks(mdx).map((b) => [b.id, b.line]), [['F', 2]]);
+    const blanked = withoutUnmeasured(mdx, new Set(['F']));
+    assert.equal(blanked.split('\n').length, mdx.split('\n').length);
+    assert.equal(extractClaims(blanked, 'x').length, 0);
+    assert.equal(extractClaims(withoutUnmeasured(mdx, new Set(['G'])), 'x').length, 1);
+  });
+
+  test('an unclosed block is an error, not silently skipped', () => {
+    assert.throws(() => beyondBlocks('<BeyondCase id="F">\nno end'), /1 <BeyondCase> tags but 0/);
+  });
+
+  test("the article's F block: with F not measured, its claims are skipped and the rest still hold", () => {
+    const now = new Date();
+    const prices = loadPrices(pricesPath(ROOT, {}), now, { warn: () => {} });
+    const results = parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE);
+    const r = notMeasured('needs more cores');
+    const facts = composeFacts({ results, referenceText: readReferenceText(ROOT), prices, now, beyond: r });
+    const unmeasured = describedUnmeasured(ROOT, r);
+    assert.deepEqual([...unmeasured], ['F']);
+    const skipped = checkArticle(ROOT, facts, () => {}, unmeasured);
+    const all = checkArticle(ROOT, composeFacts({ results, referenceText: readReferenceText(ROOT), prices, now, beyond }), () => {});
+    const inBlocks = articleFiles(ROOT).flatMap((file) => {
+      const mdx = readFileSync(file, 'utf8');
+      return beyondBlocks(mdx).filter((b) => b.id === 'F').flatMap((b) => extractClaims(mdx.slice(b.innerStart, b.innerEnd), file));
+    });
+    assert.ok(inBlocks.length > 0);
+    assert.equal(skipped.length, all.length - inBlocks.length);
+  });
+});
+
+describe('case F charts', () => {
+  test('latency against load: p50, p99 and uncorrected p99 per target; the table has a row per open level', () => {
+    const chart = loadLatencyChart(load);
+    assert.equal(chart.spec.series.length, 6);
+    const hopP99 = chart.spec.series[1]!.data as { x: number; y: number }[];
+    assert.deepEqual(hopP99.map((p) => p.x), load.targets[0]!.open.map((l) => Math.round(l.fraction * 100)));
+    assert.deepEqual(hopP99.map((p) => p.y), load.targets[0]!.open.map((l) => Math.max(l.fromIntended.p99Us, 1)));
+    assert.equal(chart.table.rows.length, load.targets[0]!.open.length + load.targets[1]!.open.length);
+    assert.ok(chart.spec.series.filter((s) => s.dashed).every((s) => s.label.endsWith('uncorrected')));
+  });
+
+  test('throughput against concurrency: one bar series per target', () => {
+    const chart = loadThroughputChart(load);
+    assert.deepEqual(chart.spec.labels, load.targets[0]!.closed.map((l) => `c = ${l.concurrency}`));
+    assert.deepEqual(chart.spec.series.map((s) => s.data), load.targets.map((t) => t.closed.map((l) => l.callsPerSec)));
+  });
+});
+
+describe('the build decides about the beyond results', () => {
+  const fresh = { fresh: false, freshReason: '' };
+  test('a named file that is missing stops the build with the fix; --fresh runs', async () => {
+    const missing = path.join(work, 'none.json');
+    const d = (await decideBeyond(missing, true, fresh)).decision;
+    assert.equal(d.action, 'fail');
+    assert.match(d.action === 'fail' ? d.message : '', /HOP_BEYOND_RESULTS/);
+    assert.equal((await decideBeyond(missing, true, { fresh: true, freshReason: '--fresh' })).decision.action, 'run');
+    assert.deepEqual((await decideBeyond(missing, false, fresh)).decision, { action: 'run', reason: 'no beyond results yet' });
+  });
+
+  test('the default file from a quick run is stale (the page needs the full suite); a named one is used with notes', async () => {
+    const copy = path.join(work, 'beyond-latest.json');
+    writeFileSync(copy, text);
+    const d = (await decideBeyond(copy, false, fresh)).decision;
+    assert.equal(d.action, 'run');
+    assert.match(d.action === 'run' ? d.reason : '', /from a quick run; the page needs the full suite/);
+    const named = (await decideBeyond(copy, true, fresh)).decision;
+    assert.equal(named.action, 'reuse');
+  });
+});
+
+describe('a build where case F was not measured', () => {
+  test('builds, says why on the page, and draws none of its charts', async () => {
+    const file = path.join(work, 'beyond-not-measured.json');
+    const r = notMeasured('this machine has one core, and a load test needs the client and the services apart');
+    writeFileSync(file, JSON.stringify(r));
+    const out = path.join(work, 'site');
+    const run = await runBuild(FIXTURE, out, [], { HOP_BEYOND_RESULTS: file });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /beyond case F was not measured here; the page says why/);
+    const page = parse(readFileSync(path.join(out, 'index.html'), 'utf8'));
+    const note = page.querySelector('[data-not-measured="F"]');
+    assert.ok(note, 'the page has the not-measured note');
+    assert.match(note.textContent.replace(/\s+/g, ' '), /was not measured here, because this machine has one core, and a load test needs the client and the services apart\./);
+    assert.equal(page.getElementById('chart-load-latency'), null);
+    assert.equal(page.getElementById('little-table'), null);
+    assert.ok(page.querySelectorAll('h2').some((h) => h.textContent.includes('Under load: where the tail comes from')));
+    assert.equal(readFileSync(path.join(out, 'beyond-results.json'), 'utf8'), JSON.stringify(r));
+  });
+});
