@@ -32,6 +32,8 @@ Environment:
   HOP_BENCH_FRESH=1        same as --fresh
   HOP_BENCH_RESULTS=FILE   build from this results file instead of bench/results/latest.json;
                            the bench is not run for it unless --fresh is given
+  HOP_BEYOND_RESULTS=FILE  the same for the beyond suite's results (bench/results/beyond-latest.json);
+                           --fresh runs both suites
   HOP_PRICES_FILE=FILE     build from this price file instead of content/prices.json
   HOP_BENCH_ARCHIVE=DIR    read the run history from DIR instead of bench/results/archive
 `;

@@ -1,9 +1,10 @@
 /**
- * The bench's source files, read from disk: exactly the set the bench fingerprints in
- * results.environment.benchSourceSha256 (the bench's own list, from its public API), so the page
- * lists what the hash covers.
+ * The bench's source files, read from disk: exactly the files the two suites fingerprint (the
+ * reference suite's results.environment.benchSourceSha256 and the beyond suite's, from the bench's own
+ * lists in its public API), so the page lists what the hashes cover.
  */
 import path from 'node:path';
+import { beyondSourceFiles } from '@split-on-evidence/hop-bench/beyond-freshness';
 import { benchSourceFiles as benchFiles } from '@split-on-evidence/hop-bench/freshness';
 
 /** One source file of the bench. */
@@ -22,7 +23,8 @@ export interface BenchSourceFile {
  */
 export function benchSourceFiles(rootDir: string): BenchSourceFile[] {
   const benchRoot = path.join(rootDir, 'bench');
-  return benchFiles(benchRoot).map((absolutePath) => ({
+  const files = [...new Set([...benchFiles(benchRoot), ...beyondSourceFiles(benchRoot)])].sort();
+  return files.map((absolutePath) => ({
     absolutePath,
     relativePath: path.relative(benchRoot, absolutePath).split(path.sep).join('/'),
   }));
