@@ -34,10 +34,10 @@ function issuesOf(fn: () => unknown): string[] {
 }
 
 describe('beyond results schema', () => {
-  test('the labelled fixture (real quick runs) is valid and holds cases F, G and H', () => {
+  test('the labelled fixture (real quick runs) is valid and holds cases F, G, H and I', () => {
     const r = parseBeyondResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE);
     assert.equal(r.suite, 'beyond');
-    assert.deepEqual(r.cases.map((c) => [c.id, c.status]), [['F', 'measured'], ['G', 'measured'], ['H', 'measured']]);
+    assert.deepEqual(r.cases.map((c) => [c.id, c.status]), [['F', 'measured'], ['G', 'measured'], ['H', 'measured'], ['I', 'measured']]);
   });
 
   test("a bad field inside a case's result is named by its path, from the case's own schema", () => {

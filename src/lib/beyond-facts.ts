@@ -9,6 +9,7 @@ import type { BeyondResults, MeasuredCase, NotMeasuredCase } from '@split-on-evi
 import { caseFFacts } from './beyond/f-facts.ts';
 import { FactError, mergeFacts, type Facts } from './facts.ts';
 import { gFacts, hFacts } from './tls-network.ts';
+import { retryStormFacts } from './retry-storm-facts.ts';
 
 /** Maps one measured case's result and config to its facts (names start with "<id>."). */
 export type BeyondFactSource = (result: never, config: never) => Record<string, number>;
@@ -18,6 +19,7 @@ export const BEYOND_FACTS: Readonly<Record<string, BeyondFactSource>> = {
   F: caseFFacts,
   G: gFacts,
   H: hFacts,
+  I: retryStormFacts,
 };
 
 /** The outcome of case `id` in `results`, or undefined when the run did not include it. */

@@ -19,8 +19,9 @@ import {
   Tooltip,
   type ChartConfiguration,
   type ChartDataset,
+  type Plugin,
 } from 'chart.js';
-import type { ChartAxis, ChartSpec } from '../components/charts/chart-spec.ts';
+import type { ChartAxis, ChartBand, ChartSpec } from '../components/charts/chart-spec.ts';
 import { format } from '../lib/format.ts';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, LogarithmicScale, Legend, Tooltip);
@@ -95,10 +96,34 @@ function datasets(spec: ChartSpec, theme: Theme): ChartDataset<'bar' | 'line'>[]
   });
 }
 
+/** Draws a spec's bands (shaded x spans, e.g. a brownout window) behind the datasets; a chart's own plugin, not registered globally. */
+function bandsPlugin(bands: readonly ChartBand[], theme: Theme): Plugin<'bar' | 'line'> {
+  return {
+    id: 'hopBands',
+    beforeDatasetsDraw(chart) {
+      const { ctx, chartArea, scales } = chart;
+      const x = scales.x;
+      if (!x) return;
+      ctx.save();
+      for (const band of bands) {
+        const left = Math.max(chartArea.left, x.getPixelForValue(band.from));
+        const right = Math.min(chartArea.right, x.getPixelForValue(band.to));
+        ctx.fillStyle = theme.grid;
+        ctx.fillRect(left, chartArea.top, right - left, chartArea.bottom - chartArea.top);
+        ctx.fillStyle = theme.text;
+        ctx.textBaseline = 'top';
+        ctx.fillText(band.label, left + 4, chartArea.top + 4);
+      }
+      ctx.restore();
+    },
+  };
+}
+
 function config(spec: ChartSpec, theme: Theme): ChartConfiguration<'bar' | 'line'> {
   Chart.defaults.font.family = theme.font;
   return {
     type: spec.type,
+    plugins: spec.bands?.length ? [bandsPlugin(spec.bands, theme)] : [],
     data: { labels: spec.labels, datasets: datasets(spec, theme) },
     options: {
       // The figure's CSS gives the box a fixed, viewport-dependent height; the chart fills it and

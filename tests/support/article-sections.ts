@@ -10,6 +10,7 @@ export const ARTICLE_SECTIONS = [
   'Failure injection: when a reply is late',
   'With TLS and over a network',
   'Under load: where the tail comes from',
+  'When failures cluster: retry storms',
   'Availability along a chain',
   'What the benchmark does not show',
   'Why microservices slow a small team',

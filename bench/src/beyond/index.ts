@@ -17,6 +17,7 @@
  * records "not measured here, because …" for an unavailable case. The results file
  * (bench/results/beyond-latest.json; schema in results-schema.ts) is composed from your schemas.
  */
+import { caseI } from './cases/i-retry-storm.ts';
 import { caseF } from './f-load.ts';
 import { caseG } from './cases/g-tls.ts';
 import { caseH } from './cases/h-network.ts';
@@ -31,6 +32,7 @@ export const BEYOND_CASES: readonly AnyBeyondCase[] = [
   caseF,
   caseG,
   caseH,
+  caseI,
 ];
 
 /** The registered case `id`, or undefined. */

@@ -169,3 +169,17 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, message: () => s
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * Tracks a service process forked by a module of its own (a beyond case's service with its own IPC
+ * messages), so that stopAll() and killAllNow() reach it like every other service.
+ */
+export function trackChild(child: ChildProcess): void {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+}
+
+/** Stops one tracked child: SIGTERM, then SIGKILL if it has not exited within 2 s; resolves once it has exited. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return terminate(child);
+}

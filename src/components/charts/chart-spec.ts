@@ -45,6 +45,18 @@ export interface ChartSpec {
   /** The value axis; drawn horizontally when `horizontal`. */
   y: ChartAxis;
   series: ChartSeries[];
+  /** Shaded spans of the x axis (in its units), e.g. a brownout window; drawn behind the series. */
+  bands?: ChartBand[];
+}
+
+/** A shaded span of a numeric x axis, with a short label drawn at its top. */
+export interface ChartBand {
+  /** Start, in x-axis units. */
+  from: number;
+  /** End, in x-axis units. */
+  to: number;
+  /** Label, e.g. "brownout". */
+  label: string;
 }
 
 /** A data table: the chart's twin, built from the same data. Cells are display strings. */

@@ -19,8 +19,11 @@
  * Beyond:   <BeyondCase id="F">…</BeyondCase>  a beyond case's figures, or "not measured here, because …"
  * TLS/net:  <TlsChart />, <TlsNegotiated />, <NetworkModelTable />  (section "With TLS and over a network")
  * Load (F): <LoadThroughputChart />, <LoadLatencyChart />, <LittleLawTable />  (inside <BeyondCase id="F">)
+ *           <RetryStormChart />, <RetryStormTables />  case I (retry storms)
  */
 import BeyondCase from './BeyondCase.astro';
+import RetryStormChart from '../charts/RetryStormChart.astro';
+import RetryStormTables from '../retry-storm/RetryStormTables.astro';
 import Claim from './Claim.astro';
 import Count from './Count.astro';
 import Env from './Env.astro';
@@ -67,6 +70,8 @@ export const mdxComponents = {
   Relation,
   Claim,
   BeyondCase,
+  RetryStormChart,
+  RetryStormTables,
   Env,
   ReferenceSetup,
   SetupLine,

@@ -1,0 +1,116 @@
+/**
+ * Facts of case I (retry storms), for the article: names start with "I.". Per run R (none,
+ * immediate, backoff, budget, backoffShortTtl; see RUN_FACT_NAMES):
+ * - I.R.calls, I.R.callsDuring (seeded), I.R.attemptsDuring, I.R.attemptsTotal (measured);
+ * - I.R.amp.during / .after / .overall: load amplification (attempts received ÷ logical calls);
+ * - I.R.goodputPerSec, I.R.goodputDuringPerSec (successful calls/s), I.R.failed, I.R.failedPercent,
+ *   I.R.budgetRefused;
+ * - I.R.duplicates.keyed / .unkeyed, I.R.invoices.keyed / .unkeyed;
+ * - I.R.recovered (1 or 0) and, when recovered within the run, I.R.recoveryMs; I.R.preWindowP99Ms.
+ * Ratios: I.ratio.immediateOverNone.during, I.ratio.backoffOverImmediate.during.
+ * Setup: I.capacityPerSec, I.brownoutCapacityPerSec, I.arrivalPerSec (calls/s), I.window.startMs,
+ * I.window.endMs, I.window.durationMs, I.window.serviceMs, I.window.serviceFactor, I.server.concurrency,
+ * I.server.serviceMs, I.server.queueLimit, I.clientTimeoutMs, I.durationMs, I.bucketMs,
+ * I.maxAttempts, I.backoff.baseMs, I.backoff.capMs, I.longestRetryDelayMs, I.budget.maxTokens,
+ * I.budget.tokenRatio, I.keyTtlHours, I.shortKeyTtlMs, I.conflictWaitMs, I.recoveryP99Factor.
+ */
+import type { BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
+import {
+  RetryStormConfigSchema,
+  RetryStormResultSchema,
+  type RetryStormConfig,
+  type RetryStormResult,
+  type RetryStormRun,
+} from '@split-on-evidence/hop-bench/beyond/cases/i-schema';
+
+/** Run id in the results → its segment in fact names. */
+export const RUN_FACT_NAMES: Readonly<Record<string, string>> = {
+  none: 'none',
+  immediate: 'immediate',
+  backoff: 'backoff',
+  budget: 'budget',
+  'backoff-short-ttl': 'backoffShortTtl',
+};
+
+/**
+ * Every fact of case I.
+ * @throws Error when a run the article needs is missing or the config lacks a policy.
+ */
+export function retryStormFacts(result: RetryStormResult, config: RetryStormConfig): Record<string, number> {
+  const facts: Record<string, number> = {};
+  const put = (name: string, value: number) => {
+    facts[`I.${name}`] = value;
+  };
+  const run = (id: string): RetryStormRun => {
+    const found = result.runs.find((r) => r.id === id);
+    if (!found) throw new Error(`case I has no run "${id}"; re-run the beyond suite at full size`);
+    return found;
+  };
+  for (const [id, key] of Object.entries(RUN_FACT_NAMES)) {
+    const r = run(id);
+    const m = r.measured;
+    put(`${key}.calls`, r.seeded.calls);
+    put(`${key}.callsDuring`, r.seeded.callsByPhase.during);
+    put(`${key}.attemptsDuring`, m.attempts.during);
+    put(`${key}.attemptsTotal`, m.attempts.total);
+    put(`${key}.amp.during`, m.amplification.during);
+    put(`${key}.amp.after`, m.amplification.after);
+    put(`${key}.amp.overall`, m.amplification.overall);
+    put(`${key}.goodputPerSec`, m.goodputPerSec);
+    put(`${key}.goodputDuringPerSec`, m.goodputDuringPerSec);
+    put(`${key}.failed`, m.failed);
+    put(`${key}.failedPercent`, (100 * m.failed) / r.seeded.calls);
+    put(`${key}.budgetRefused`, m.failures.budgetRefused);
+    put(`${key}.duplicates.keyed`, m.duplicates.keyed);
+    put(`${key}.duplicates.unkeyed`, m.duplicates.unkeyed);
+    put(`${key}.invoices.keyed`, m.invoicesWritten.keyed);
+    put(`${key}.invoices.unkeyed`, m.invoicesWritten.unkeyed);
+    put(`${key}.recovered`, m.recoveryMs === null ? 0 : 1);
+    if (m.recoveryMs !== null) put(`${key}.recoveryMs`, m.recoveryMs);
+    if (m.preWindowP99Ms !== null) put(`${key}.preWindowP99Ms`, m.preWindowP99Ms);
+  }
+  const during = (id: string) => run(id).measured.amplification.during;
+  put('ratio.immediateOverNone.during', during('immediate') / during('none'));
+  put('ratio.backoffOverImmediate.during', during('backoff') / during('immediate'));
+
+  put('capacityPerSec', result.capacityPerSec);
+  put('brownoutCapacityPerSec', result.brownoutCapacityPerSec);
+  put('arrivalPerSec', config.arrivalPerSec);
+  put('window.startMs', result.window.startMs);
+  put('window.endMs', result.window.endMs);
+  put('window.durationMs', result.window.endMs - result.window.startMs);
+  put('window.serviceMs', result.window.serviceMs);
+  put('window.serviceFactor', result.window.serviceFactor);
+  put('server.concurrency', config.server.concurrency);
+  put('server.serviceMs', config.server.serviceMs);
+  put('server.queueLimit', config.server.queueLimit);
+  put('clientTimeoutMs', config.clientTimeoutMs);
+  put('durationMs', config.durationMs);
+  put('bucketMs', config.bucketMs);
+  put('keyTtlHours', config.keyTtlMs / 3_600_000);
+  put('shortKeyTtlMs', config.shortKeyTtlMs);
+  put('conflictWaitMs', config.conflictWaitMs);
+  put('recoveryP99Factor', config.recoveryP99Factor);
+  const budget = config.policies.find((p) => p.id === 'budget');
+  const backoff = budget?.backoff;
+  if (!budget?.budget || !backoff) throw new Error('case I config has no "budget" policy with backoff and a token bucket');
+  put('maxAttempts', budget.maxAttempts);
+  put('backoff.baseMs', backoff.baseMs);
+  put('backoff.capMs', backoff.capMs);
+  // The largest ceiling among retries 1 … maxAttempts−1 (the last retry's).
+  put('longestRetryDelayMs', Math.min(backoff.capMs, backoff.baseMs * 2 ** (budget.maxAttempts - 2)));
+  put('budget.maxTokens', budget.budget.maxTokens);
+  put('budget.tokenRatio', budget.budget.tokenRatio);
+  return facts;
+}
+
+/**
+ * Case I's validated result and config from this build's beyond results, or undefined when case I
+ * was not measured (the article's <BeyondCase id="I"> block then says why instead).
+ * @throws ZodError when the stored result does not fit the bench's schema (the loader checks this first).
+ */
+export function retryStormOf(beyond: BeyondResults): { result: RetryStormResult; config: RetryStormConfig } | undefined {
+  const entry = beyond.cases.find((c) => c.id === 'I');
+  if (entry === undefined || entry.status !== 'measured') return undefined;
+  return { result: RetryStormResultSchema.parse(entry.result), config: RetryStormConfigSchema.parse(beyond.config.caseConfigs.I) };
+}

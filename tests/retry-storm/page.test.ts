@@ -1,0 +1,109 @@
+/**
+ * The page's "When failures cluster" section, built from the labelled quick run of the beyond suite
+ * (tests/fixtures/beyond-results-quick.json, which includes case I): the chart's embedded data and its table twin hold
+ * the fixture's per-100 ms counts with the window as a band, one table per run holds its figures,
+ * the claims hold, and the idempotency semantics table is there.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { parse, type HTMLElement } from 'node-html-parser';
+import { parseBeyondResultsText } from '../../bench/src/beyond/results-schema.ts';
+import { RetryStormResultSchema, type RetryStormResult } from '@split-on-evidence/hop-bench/beyond/cases/i-schema';
+import type { ChartSpec } from '../../src/components/charts/chart-spec.ts';
+import { BEYOND_FIXTURE, FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
+
+const beyondText = readFileSync(BEYOND_FIXTURE, 'utf8');
+const beyond = parseBeyondResultsText(beyondText, BEYOND_FIXTURE);
+const stored = beyond.cases.find((c) => c.id === 'I');
+assert.ok(stored && stored.status === 'measured', 'the fixture holds a measured case I');
+const result: RetryStormResult = RetryStormResultSchema.parse(stored.result);
+
+let out: string;
+let section: HTMLElement;
+let page: HTMLElement;
+
+before(async () => {
+  out = tempDir('retry-storm');
+  const run = await runBuild(FIXTURE, out, [], { HOP_BEYOND_RESULTS: BEYOND_FIXTURE });
+  assert.equal(run.code, 0, `build failed:\n${run.stderr}`);
+  page = parse(readFileSync(path.join(out, 'index.html'), 'utf8'));
+  // The section: from its h2 up to the next h2.
+  const h2 = page.querySelectorAll('h2').find((h) => h.text.includes('When failures cluster: retry storms'));
+  assert.ok(h2, 'the section heading is on the page');
+  const html = page.toString();
+  const from = html.indexOf(h2.toString());
+  const to = html.indexOf('<h2', from + 1);
+  section = parse(html.slice(from, to));
+}, { timeout: 180_000 });
+
+after(() => rmSync(out, { recursive: true, force: true }));
+
+test('case I was measured: no "not measured here" note', () => {
+  assert.equal(section.querySelector('[data-not-measured="I"]'), null);
+});
+
+test('the chart embeds one line per policy with the fixture\'s per-100 ms attempts, and the window as a band', () => {
+  const figure = section.querySelector('#chart-retry-storm');
+  assert.ok(figure, 'the chart figure');
+  const spec = JSON.parse(figure.querySelector('script[data-chart-spec]')!.textContent) as ChartSpec;
+  const mainRuns = result.runs.filter((r) => r.id === r.policyId);
+  assert.equal(spec.series.length, 4);
+  spec.series.forEach((s, i) => {
+    const want = mainRuns[i]!.measured.series.attempts;
+    assert.deepEqual((s.data as { x: number; y: number }[]).map((p) => p.y), want, `series ${s.label}`);
+    assert.equal((s.data as { x: number }[])[1]!.x, result.bucketMs / 1000, 'x is the bucket start in seconds');
+  });
+  assert.deepEqual(spec.bands, [{ from: result.window.startMs / 1000, to: result.window.endMs / 1000, label: 'brownout' }]);
+  // Table twin: one row per bucket, window rows marked, the same counts.
+  const rows = figure.querySelectorAll('tbody tr');
+  assert.equal(rows.length, mainRuns[0]!.measured.series.attempts.length);
+  const marked = rows.filter((r) => r.querySelector('th')!.text.includes('(brownout)')).length;
+  assert.equal(marked, (result.window.endMs - result.window.startMs) / result.bucketMs);
+  const firstInWindow = result.window.startMs / result.bucketMs;
+  const cells = rows[firstInWindow]!.querySelectorAll('td').map((td) => Number(td.text));
+  assert.deepEqual(cells, mainRuns.map((r) => r.measured.series.attempts[firstInWindow]));
+});
+
+test('one table per run, with its measured figures', () => {
+  for (const r of result.runs) {
+    const table = section.querySelector(`table[data-table="retry-storm-${r.id}"]`);
+    assert.ok(table, `table for ${r.id}`);
+    const value = (label: string) =>
+      table.querySelectorAll('tbody tr').find((tr) => tr.querySelector('th')!.text.startsWith(label))!.querySelector('td')!.text;
+    assert.equal(value('Load amplification overall'), `${r.measured.amplification.overall.toFixed(2)}×`);
+    assert.equal(value('Failed calls'), String(r.measured.failed));
+    assert.equal(value('Duplicate invoices, calls without a key'), String(r.measured.duplicates.unkeyed));
+    assert.ok(table.querySelector('caption')!.text.includes('Source:'), `${r.id}: the caption cites a source`);
+  }
+});
+
+test('the claims of the section hold and are marked; the semantics table lists 409, 422 and 400', () => {
+  assert.ok(section.querySelectorAll('.claim').length >= 4);
+  const semantics = page.querySelectorAll('table').find((t) => t.text.includes('409 Conflict'));
+  assert.ok(semantics, 'the idempotency semantics table');
+  for (const status of ['201 Created', '409 Conflict', '422 Unprocessable Content', '400 Bad Request']) assert.ok(semantics.text.includes(status), status);
+});
+
+test('built from beyond results without case I, the section says why, and the semantics table stays', { timeout: 180_000 }, async () => {
+  const dir = tempDir('retry-storm-unmeasured');
+  try {
+    // The fixture with case I taken out, as a run of the other cases would leave it.
+    const data = JSON.parse(beyondText);
+    data.config.cases = data.config.cases.filter((id: string) => id !== 'I');
+    delete data.config.caseConfigs.I;
+    data.cases = data.cases.filter((c: { id: string }) => c.id !== 'I');
+    const withoutI = path.join(dir, 'beyond-without-i.json');
+    writeFileSync(withoutI, JSON.stringify(data));
+    const run = await runBuild(FIXTURE, path.join(dir, 'site'), [], { HOP_BEYOND_RESULTS: withoutI });
+    assert.equal(run.code, 0, `build failed:\n${run.stderr}`);
+    const html = parse(readFileSync(path.join(dir, 'site', 'index.html'), 'utf8'));
+    assert.ok(html.querySelector('[data-not-measured="I"]'), 'the "not measured here" note');
+    assert.equal(html.querySelector('#chart-retry-storm'), null);
+    assert.equal(html.querySelectorAll('[data-fact^="I."]').length, 0, 'no figure of case I');
+    assert.ok(html.querySelectorAll('table').some((t) => t.text.includes('409 Conflict')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
