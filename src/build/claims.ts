@@ -8,7 +8,8 @@
 import { fileURLToPath } from 'node:url';
 import { formatValue } from '../lib/claims.ts';
 import { composeFacts, readReferenceText } from '../lib/page-facts.ts';
-import { loadPrices, pricesPath } from '../lib/prices.ts';
+import { loadPriceHistory } from '../lib/price-history.ts';
+import { pricesPath } from '../lib/prices.ts';
 import { loadResults, resultsPath } from '../lib/results-source.ts';
 import { checkArticle } from './check-article.ts';
 
@@ -17,7 +18,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 try {
   const loaded = loadResults(resultsPath(ROOT).file);
   const now = new Date();
-  const facts = composeFacts({ results: loaded.results, referenceText: readReferenceText(ROOT), prices: loadPrices(pricesPath(ROOT), now), now });
+  const facts = composeFacts({ results: loaded.results, referenceText: readReferenceText(ROOT), prices: loadPriceHistory(pricesPath(ROOT), now).current, now });
   if (process.argv.includes('--facts')) {
     for (const [name, value] of Object.entries(facts)) process.stdout.write(`${name} = ${formatValue(value)}\n`);
   } else {

@@ -7,7 +7,8 @@ import { root } from 'astro:config/server';
 import { fileURLToPath } from 'node:url';
 import type { Facts } from './facts.ts';
 import { composeFacts, readReferenceText } from './page-facts.ts';
-import { loadPrices, pricesPath, type Prices } from './prices.ts';
+import { loadPriceHistory, type PriceHistory } from './price-history.ts';
+import { pricesPath, type Prices } from './prices.ts';
 import { referenceSetup, type ReferenceSetup } from './reference-facts.ts';
 import { loadResults, resultsPath, type LoadedResults } from './results-source.ts';
 
@@ -20,8 +21,10 @@ export interface PageData extends LoadedResults {
   reference: ReferenceSetup;
   /** The labelled reference run's report text, as kept in the repo. */
   referenceText: string;
-  /** The validated price file ($HOP_PRICES_FILE or content/prices.json). */
+  /** The newest snapshot of the validated price file ($HOP_PRICES_FILE or content/prices.json). */
   prices: Prices;
+  /** Every snapshot of that file, for the table of what changed since the previous one. */
+  priceHistory: PriceHistory;
   /** Build time: the age of the prices is counted to it. */
   now: Date;
 }
@@ -39,13 +42,15 @@ export function pageData(): PageData {
   const loaded = loadResults(resultsPath(rootDir).file);
   const referenceText = readReferenceText(rootDir);
   const now = new Date();
-  const prices = loadPrices(pricesPath(rootDir), now);
+  const priceHistory = loadPriceHistory(pricesPath(rootDir), now);
+  const prices = priceHistory.current;
   cached = {
     ...loaded,
     rootDir,
     reference: referenceSetup(referenceText),
     referenceText,
     prices,
+    priceHistory,
     now,
     facts: composeFacts({ results: loaded.results, referenceText, prices, now }),
   };
