@@ -15,7 +15,9 @@
  * Charts:   <LatencyPercentilesChart />, <LatencyDistributionChart />, <FailureRunsChart />, <CostGrowthChart />
  * Provenance: <ReferenceComparison />  this build against the labelled reference run, as ratios to B
  *           <RunHistory />  full runs archived on the build machine
+ *           <NodeMatrix />  this machine's Node version matrix (npm run bench:matrix)
  * Prices:   <PricesReadOn />  the date the prices were read, as written in the price file
+ *           <PriceChanges />  what changed since the previous price snapshot (nothing with one snapshot)
  */
 import Claim from './Claim.astro';
 import Count from './Count.astro';
@@ -42,7 +44,9 @@ import FailureRunsChart from '../charts/FailureRunsChart.astro';
 import LatencyDistributionChart from '../charts/LatencyDistributionChart.astro';
 import LatencyPercentilesChart from '../charts/LatencyPercentilesChart.astro';
 import CostTables from '../costs/CostTables.astro';
+import PriceChanges from '../costs/PriceChanges.astro';
 import ReferenceComparison from '../provenance/ReferenceComparison.astro';
+import NodeMatrix from '../provenance/NodeMatrix.astro';
 import RunHistory from '../provenance/RunHistory.astro';
 
 /** Element overrides and article components for MDX. */
@@ -66,6 +70,7 @@ export const mdxComponents = {
   ResultsLink,
   PricesReadOn,
   CostTables,
+  PriceChanges,
   CostGrowthChart,
   AvailabilityTable,
   AvailabilityCalculator,
@@ -74,4 +79,5 @@ export const mdxComponents = {
   FailureRunsChart,
   ReferenceComparison,
   RunHistory,
+  NodeMatrix,
 };
