@@ -266,7 +266,7 @@ function sentenceAround(text: string, start: number, end: number): string {
   const stop = /[.!?](?=\s|$)/.exec(paragraph.slice(after));
   const to = stop ? after + stop.index + 1 : paragraph.length;
   const sentence = paragraph.slice(from, to).replace(/\s+/g, ' ').trim();
-  return sentence.length > 240 ? `${sentence.slice(0, 237)}...` : sentence;
+  return sentence.length > 400 ? `${sentence.slice(0, 397)}...` : sentence;
 }
 
 /**
