@@ -201,7 +201,7 @@ export type MatrixLookup =
   | { status: 'found'; dir: string; matrix: LoadedMatrix; skipped: string[] };
 
 /**
- * Finds the newest matrix in `dir` that ran on `machine`. Summaries of other machines are never
+ * Finds the newest full matrix in `dir` that ran on `machine` (else its newest quick one). Summaries of other machines are never
  * returned as this one's; a version whose results file is missing, unreadable or from another
  * machine becomes a failed row with that reason.
  * @param warn receives one line per summary file that cannot be read (it is skipped).
@@ -214,7 +214,14 @@ export function findMatrix(dir: string, machine: MatrixMachine, warn: (line: str
     return { status: 'none', dir };
   }
   let other: { file: string; machine: MatrixMachine } | undefined;
+  let quick: { file: string; summary: MatrixSummary } | undefined;
   const skipped: string[] = [];
+  const found = (file: string, summary: MatrixSummary): MatrixLookup => ({
+    status: 'found',
+    dir,
+    matrix: { file, summary, rows: summary.versions.map((v) => rowFromDisk(v, dir, machine)) },
+    skipped,
+  });
   for (const name of names.reverse()) {
     const file = path.join(dir, name);
     let summary: MatrixSummary;
@@ -230,8 +237,11 @@ export function findMatrix(dir: string, machine: MatrixMachine, warn: (line: str
       other ??= { file, machine: summary.machine };
       continue;
     }
-    return { status: 'found', dir, matrix: { file, summary, rows: summary.versions.map((v) => rowFromDisk(v, dir, machine)) }, skipped };
+    // A full matrix is what the page is for; a quick one (smoke counts) only when there is no full one.
+    if (summary.mode === 'full') return found(file, summary);
+    quick ??= { file, summary };
   }
+  if (quick) return found(quick.file, quick.summary);
   return other ? { status: 'other-machine', dir, ...other } : { status: 'none', dir };
 }
 
