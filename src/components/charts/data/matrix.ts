@@ -4,7 +4,7 @@
  * and the differences that exceed the noise between runs against one baseline version.
  */
 import { beyondNoise, type MatrixRow } from '@split-on-evidence/hop-bench/matrix';
-import { formatNumber, powerOfTenBelow, type ChartData } from '../chart-spec.ts';
+import { formatNumber, type ChartData } from '../chart-spec.ts';
 
 const CASES = ['B', 'C', 'D'] as const;
 const CASE_TITLES = { B: 'B: HTTP, keep-alive', C: 'C: HTTP, new connection per call', D: 'D: 3 sequential HTTP hops' } as const;
@@ -16,19 +16,19 @@ export function ranRows(rows: readonly MatrixRow[]): MatrixRow[] {
 
 /**
  * Grouped bars: one group per Node version, one bar each for B, C and D p50 (median of the runs, µs),
- * on a log axis; the twin table lists the same figures.
+ * on a linear axis from zero (the cases differ by a few times, not by orders of magnitude); the twin
+ * table lists the same figures.
  * @throws Error when no version ran.
  */
 export function nodeMatrixChart(rows: readonly MatrixRow[]): ChartData {
   const ran = ranRows(rows);
   if (ran.length === 0) throw new Error('no Node version of the matrix ran; nothing to chart');
-  const values = ran.flatMap((r) => CASES.map((id) => r.p50Us[id])).filter((v): v is number => v !== null);
   return {
     spec: {
       type: 'bar',
       labels: ran.map((r) => `Node ${r.entry.version}`),
       x: { scale: 'category', title: 'Node version' },
-      y: { scale: 'logarithmic', title: 'Time per call, p50 (µs, log scale)', unit: 'µs', min: powerOfTenBelow(Math.min(...values)) },
+      y: { scale: 'linear', title: 'Time per call, p50 (µs)', unit: 'µs', beginAtZero: true },
       series: CASES.map((id, k) => ({ label: CASE_TITLES[id], color: (k + 1) as 1 | 2 | 3, data: ran.map((r) => r.p50Us[id] ?? 0) })),
     },
     table: {
