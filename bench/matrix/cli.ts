@@ -12,10 +12,11 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readResultsFile } from '../src/results-file.ts';
+import type { Results } from '../src/schema.ts';
 import { BENCH_DIR, MATRIX_CONFIG_FILE, MATRIX_DIR, parseNodeList, PROJECT_DIR, readMatrixVersions } from './config.ts';
 import { ensureNode } from './install.ts';
 import { findRunner } from './runner.ts';
-import { archiveMatrixResults, currentMachine, matrixRow, writeMatrixSummary, type MatrixRow, type MatrixVersion } from './summary.ts';
+import { archiveMatrixResults, archiveOtherSuiteResults, currentMachine, matrixRow, writeMatrixSummary, type MatrixRow, type MatrixVersion } from './summary.ts';
 import { formatMatrixTable } from './table.ts';
 
 const BENCH_CLI = path.join(BENCH_DIR, 'src', 'cli.ts');
@@ -107,7 +108,7 @@ async function runVersion(version: string, index: number, total: number, options
   const tag = `[${index + 1}/${total} Node ${version}]`;
   const entry: MatrixVersion = {
     version, status: 'failed', stage: 'install', reason: null, runner: null, v8Version: null, opensslVersion: null,
-    installed: false, resultsFile: null, durationMs: 0,
+    installed: false, resultsFile: null, otherSuiteFiles: [], durationMs: 0,
   };
   const done = (row: MatrixRow) => {
     row.entry.durationMs = Date.now() - started;
@@ -124,6 +125,7 @@ async function runVersion(version: string, index: number, total: number, options
     log(`bench:matrix: ${tag} V8 ${runner.v8Version}, OpenSSL ${runner.opensslVersion ?? 'none'}; TypeScript via ${runner.label}`);
     entry.stage = 'bench';
     const out = path.join(options.outDir, `.run-${version}-${process.pid}.json`);
+    const otherOut = options.suite === 'beyond' ? out : options.suite === 'all' ? out.replace(/\.json$/, '-beyond.json') : null;
     const args = [BENCH_CLI, '--out', out, ...(options.quick ? ['--quick'] : []), ...(options.suite ? ['--suite', options.suite] : [])];
     try {
       const result = await run(node.nodePath, args, { ...process.env, ...runner.env }, `  ${tag} `);
@@ -132,14 +134,28 @@ async function runVersion(version: string, index: number, total: number, options
         const last = result.stderr.trim().split('\n').filter(Boolean).at(-1) ?? '';
         throw new Error(`the bench exited with ${result.signal ?? `code ${result.code}`}: ${last}`);
       }
-      if (!existsSync(out)) throw new Error('the bench finished without writing its results file');
-      const results = readResultsFile(out);
-      const archived = archiveMatrixResults(results, options.outDir);
-      log(`bench:matrix: ${tag} archived as ${path.relative(process.cwd(), archived)}`);
-      Object.assign(entry, { status: 'ok', stage: null, resultsFile: path.basename(archived) });
+      // The bench writes --out for the reference suite; --suite beyond writes its own results there, and
+      // --suite all writes the reference results there and the beyond ones beside it (FILE-beyond.json).
+      const suite = options.suite ?? 'reference';
+      let results: Results | null = null;
+      if (suite !== 'beyond') {
+        if (!existsSync(out)) throw new Error('the bench finished without writing its results file');
+        results = readResultsFile(out);
+        const archived = archiveMatrixResults(results, options.outDir);
+        log(`bench:matrix: ${tag} archived as ${path.relative(process.cwd(), archived)}`);
+        entry.resultsFile = path.basename(archived);
+      }
+      if (otherOut) {
+        if (!existsSync(otherOut)) throw new Error(`the bench finished without writing its ${suite === 'all' ? 'beyond' : suite} results file`);
+        const archived = archiveOtherSuiteResults(otherOut, suite === 'all' ? 'beyond' : suite, options.outDir);
+        log(`bench:matrix: ${tag} archived as ${path.relative(process.cwd(), archived)}`);
+        entry.otherSuiteFiles.push(path.basename(archived));
+      }
+      Object.assign(entry, { status: 'ok', stage: null });
       return done(matrixRow(entry, results));
     } finally {
       rmSync(out, { force: true });
+      if (otherOut) rmSync(otherOut, { force: true });
     }
   } catch (error) {
     entry.reason = (error as Error).message;
@@ -197,7 +213,7 @@ async function main(): Promise<number> {
   );
   log(`bench:matrix: summary written to ${path.relative(process.cwd(), summaryFile)}`);
   process.stdout.write(formatMatrixTable(rows, mode));
-  const failed = rows.filter((r) => r.results === null).length;
+  const failed = rows.filter((r) => r.entry.status === 'failed').length;
   if (failed > 0) log(`bench:matrix: ${failed} of ${rows.length} version(s) did not run; see the reasons above.`);
   return failed > 0 ? 1 : 0;
 }

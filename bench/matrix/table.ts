@@ -29,7 +29,10 @@ export function formatMatrixTable(rows: readonly MatrixRow[], mode: string): str
   ];
   if (body.length > 0) out.push(line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line));
   else out.push('No version ran.');
-  for (const r of rows.filter((x) => x.results === null)) {
+  for (const r of rows.filter((x) => x.entry.otherSuiteFiles.length > 0)) {
+    out.push(`v${r.entry.version}: other suite results archived as ${r.entry.otherSuiteFiles.join(', ')}`);
+  }
+  for (const r of rows.filter((x) => x.entry.status === 'failed')) {
     out.push(`v${r.entry.version}: could not run (${r.entry.stage ?? 'bench'}): ${r.entry.reason ?? 'no reason recorded'}`);
   }
   if (runs === 1 && body.length > 0) out.push('', 'One run per version: the noise between runs is unknown, so no difference between versions can be judged.');

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { MATRIX_CONFIG_FILE, NODE_CACHE_DIR, parseNodeList, PROJECT_DIR, readMatrixVersions } from '../matrix/config.ts';
 import { cachedNodePath, ensureNode } from '../matrix/install.ts';
-import { beyondNoise, currentMachine, findMatrix, MatrixSummarySchema, writeUnique } from '../matrix/summary.ts';
+import { archiveOtherSuiteResults, beyondNoise, currentMachine, findMatrix, MatrixSummarySchema, writeUnique } from '../matrix/summary.ts';
 import { parseResultsText } from '../src/schema.ts';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'hop-matrix-'));
@@ -121,6 +121,18 @@ describe('matrix helpers', () => {
     assert.deepEqual([first, second, third].map((f) => path.basename(f)), [name, '2026-12-01T08-00-00Z_v24.22.3_host_2.json', '2026-12-01T08-00-00Z_v24.22.3_host_3.json']);
     assert.equal(readFileSync(first, 'utf8'), 'one');
     assert.deepEqual(readdirSync(dir).filter((f) => f.startsWith('.')), [], 'no temp file left');
+  });
+
+  it('archives another suite’s results as written, named by date, Node version, host and suite', () => {
+    const dir = path.join(work, 'other-suite');
+    const file = path.join(work, 'beyond.json');
+    const text = JSON.stringify({ environment: { startedAt: '2026-12-01T08:00:00.123Z', nodeVersion: 'v22.23.5', hostname: 'my host' }, cases: [] });
+    writeFileSync(file, text);
+    const archived = archiveOtherSuiteResults(file, 'beyond', dir);
+    assert.equal(path.basename(archived), '2026-12-01T08-00-00Z_v22.23.5_my-host_beyond.json');
+    assert.equal(readFileSync(archived, 'utf8'), text);
+    writeFileSync(file, '{"cases": []}');
+    assert.throws(() => archiveOtherSuiteResults(file, 'beyond', dir), /no environment\.startedAt, nodeVersion and hostname/);
   });
 
   it('calls a difference beyond noise only when the run ranges do not overlap', () => {
