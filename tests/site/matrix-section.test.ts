@@ -157,8 +157,8 @@ describe('price changes on the page', () => {
     assert.deepEqual(
       rows.map((r) => [r.getAttribute('data-price-change'), ...r.querySelectorAll('th, td').map((c) => text(c))]),
       [
-        ['render.small', 'Render 0.5 CPU, 512 MB', '7 per instance-month', '8.25 per instance-month', '+17.9%', '$280.00 → $330.00 (+$50.00)'],
-        ['eks.standard', 'EKS control plane, standard support', '0.10 per cluster-hour', '0.12 per cluster-hour', '+20.0%', '$146.00 → $175.20 (+$29.20)'],
+        ['render.small', 'Render 0.5 CPU, 512 MB per instance-month', '7', '8.25', '+17.9%', '280.00 → 330.00 +50.00'],
+        ['eks.standard', 'EKS control plane, standard support per cluster-hour', '0.10', '0.12', '+20.0%', '146.00 → 175.20 +29.20'],
       ],
     );
     // The rest of the page computes from the newest snapshot: 40 instances × $8.25.
