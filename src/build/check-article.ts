@@ -26,6 +26,11 @@ export function articleFiles(rootDir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
+/** The article files' texts, keyed by their path relative to `rootDir` (for messages). */
+export function articleTexts(rootDir: string): Map<string, string> {
+  return new Map(articleFiles(rootDir).map((f) => [path.relative(rootDir, f), readFileSync(f, 'utf8')]));
+}
+
 /**
  * Checks fact names and claims in every article file.
  * @param runFacts each run's own facts (run-facts.ts), so claims are also checked run by run (fragile claims).

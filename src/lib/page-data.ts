@@ -8,6 +8,7 @@ import { root } from 'astro:config/server';
 import { fileURLToPath } from 'node:url';
 import type { Facts } from './facts.ts';
 import { loadPageInputs, sharedPageInputs } from './page-inputs.ts';
+import type { PriceHistory } from './price-history.ts';
 import type { Prices } from './prices.ts';
 import type { ReferenceSetup } from './reference-facts.ts';
 import { resultsPath, type LoadedResults } from './results-source.ts';
@@ -24,8 +25,10 @@ export interface PageData extends LoadedResults {
   reference: ReferenceSetup;
   /** The labelled reference run's report text, as kept in the repo. */
   referenceText: string;
-  /** The validated price file ($HOP_PRICES_FILE or content/prices.json). */
+  /** The newest snapshot of the validated price file ($HOP_PRICES_FILE or content/prices.json). */
   prices: Prices;
+  /** Every snapshot of that file, for the table of what changed since the previous one. */
+  priceHistory: PriceHistory;
   /** Build time: the age of the prices is counted to it. */
   now: Date;
   /** This build's beyond-suite results ($HOP_BEYOND_RESULTS or bench/results/beyond-latest.json). */

@@ -13,7 +13,8 @@ import path from 'node:path';
 import type { Facts } from './facts.ts';
 import { composeFacts, readReferenceText } from './page-facts.ts';
 import { composeRunFacts } from './run-facts.ts';
-import { loadPrices, pricesPath, type Prices } from './prices.ts';
+import { loadPriceHistory, type PriceHistory } from './price-history.ts';
+import { pricesPath, type Prices } from './prices.ts';
 import { referenceSetup, type ReferenceSetup } from './reference-facts.ts';
 import { loadResults, resultsPath, type LoadedResults } from './results-source.ts';
 import { beyondResultsPath, loadBeyondResults, type LoadedBeyondResults } from './beyond-source.ts';
@@ -26,8 +27,10 @@ export interface PageInputs {
   loaded: LoadedResults;
   /** This build's beyond-suite results file ($HOP_BEYOND_RESULTS or bench/results/beyond-latest.json). */
   beyond: LoadedBeyondResults;
-  /** The validated price file ($HOP_PRICES_FILE or content/prices.json). */
+  /** The newest snapshot of the validated price file ($HOP_PRICES_FILE or content/prices.json). */
   prices: Prices;
+  /** Every snapshot of that file, for the table of what changed since the previous one. */
+  priceHistory: PriceHistory;
   /** The labelled reference run's report text, as kept in the repo. */
   referenceText: string;
   /** The labelled reference run's machine, OS and date. */
@@ -65,7 +68,8 @@ export function loadPageInputs(options: PageInputOptions): PageInputs {
   const { rootDir, env = process.env, now = new Date() } = options;
   const loaded = options.loaded ?? loadResults(resultsPath(rootDir, env).file);
   const beyond = options.beyond ?? loadBeyondResults(beyondResultsPath(rootDir, env).file);
-  const prices = loadPrices(pricesPath(rootDir, env), now, options.warn ? { warn: options.warn } : {});
+  const priceHistory = loadPriceHistory(pricesPath(rootDir, env), now, options.warn ? { warn: options.warn } : {});
+  const prices = priceHistory.current;
   const referenceText = readReferenceText(rootDir);
   const factInputs = { results: loaded.results, referenceText, prices, now, beyond: beyond.results };
   return {
@@ -73,6 +77,7 @@ export function loadPageInputs(options: PageInputOptions): PageInputs {
     loaded,
     beyond,
     prices,
+    priceHistory,
     referenceText,
     reference: referenceSetup(referenceText),
     facts: composeFacts(factInputs),

@@ -27,7 +27,9 @@ const CHART_IDS = ['chart-latency-percentiles', 'chart-latency-distribution', 'c
 const results = parseResultsText(readFileSync(RESULTS_FILE, 'utf8'), RESULTS_FILE);
 const latency = results.cases.filter((c): c is LatencyCaseResult => c.kind === 'latency');
 const failure = results.cases.find((c): c is FailureCaseResult => c.kind === 'failure')!;
-const pricesJson = JSON.parse(readFileSync(PRICES_FILE, 'utf8'));
+// The page computes from the newest snapshot; file-level fields (hoursPerMonth) apply to each.
+const pricesFile = JSON.parse(readFileSync(PRICES_FILE, 'utf8'));
+const pricesJson = { ...pricesFile, ...(pricesFile.snapshots?.at(-1) ?? {}) };
 
 const num = (text: string) => Number(text.replace(/,/g, ''));
 /**

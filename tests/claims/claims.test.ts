@@ -13,14 +13,15 @@ import { ClaimSyntaxError, evaluateClaims, extractClaims, formatClaimsReport } f
 import { extractFactReferences } from '../../src/lib/fact-refs.ts';
 import { hasFact } from '../../src/lib/facts.ts';
 import { composeFacts } from '../../src/lib/page-facts.ts';
-import { loadPrices, pricesPath } from '../../src/lib/prices.ts';
+import { loadPriceHistory } from '../../src/lib/price-history.ts';
+import { pricesPath } from '../../src/lib/prices.ts';
 import { REFERENCE_REPORT_PATH, reportFacts } from '../../src/lib/reference-facts.ts';
 import { parseBeyondResultsText } from '@split-on-evidence/hop-bench/beyond-schema';
 import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
 
 const referenceText = readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8');
 const now = new Date();
-const prices = loadPrices(pricesPath(ROOT, {}), now, { warn: () => {} });
+const prices = loadPriceHistory(pricesPath(ROOT, {}), now, { warn: () => {} }).current;
 const beyond = parseBeyondResultsText(readFileSync(BEYOND_FIXTURE, 'utf8'), BEYOND_FIXTURE);
 const fixtureFacts = composeFacts({ results: parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE), referenceText, prices, now, beyond });
 // The reference ran the same configuration (its report's header gives the same counts), so the

@@ -18,6 +18,7 @@ import {
   priceAgeDays,
   priceAgeWarning,
 } from '../../src/lib/prices.ts';
+import { loadPriceHistory } from '../../src/lib/price-history.ts';
 
 const FIXTURE = 'tests/costs/fixtures/prices-2026-10-19.json';
 const NOW = new Date('2026-11-30T12:00:00Z');
@@ -47,7 +48,9 @@ function assertIssue(error: PriceDataError, entry: string, field: string, expect
 
 describe('the price file', () => {
   it('content/prices.json validates and carries the brief’s prices when read on 2026-10-19', () => {
-    const prices = loadPrices(DEFAULT_PRICES_FILE, NOW, { warn: () => {} });
+    const history = loadPriceHistory(DEFAULT_PRICES_FILE, NOW, { warn: () => {} });
+    assert.equal(history.snapshots[0]!.asOf, '2026-10-19', 'the first snapshot is the brief’s');
+    const prices = history.current;
     assert.equal(prices.hoursPerMonth, 730);
     const ids = prices.items.map((i) => i.id);
     assert.equal(new Set(ids).size, ids.length);

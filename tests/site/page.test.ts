@@ -12,7 +12,8 @@ import { parseResultsText, type FailureCaseResult, type LatencyCaseResult, type 
 import { benchSourceFiles } from '../../src/lib/bench-source.ts';
 import { jsxElements, readMdx } from '../../src/lib/mdx-reader.ts';
 import { composeFacts } from '../../src/lib/page-facts.ts';
-import { loadPrices, pricesPath } from '../../src/lib/prices.ts';
+import { loadPriceHistory } from '../../src/lib/price-history.ts';
+import { pricesPath } from '../../src/lib/prices.ts';
 import { REFERENCE_REPORT_PATH } from '../../src/lib/reference-facts.ts';
 import { ratioPhrase } from '../../src/lib/words.ts';
 import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
@@ -24,7 +25,7 @@ const PARSE = { blockTextElements: { script: true, style: true } };
 const fixtureText = readFileSync(FIXTURE, 'utf8');
 const results: Results = parseResultsText(fixtureText, FIXTURE);
 const now = new Date();
-const prices = loadPrices(pricesPath(ROOT, {}), now, { warn: () => {} });
+const prices = loadPriceHistory(pricesPath(ROOT, {}), now, { warn: () => {} }).current;
 const beyond = parseBeyondResultsText(readFileSync(BEYOND_FIXTURE, 'utf8'), BEYOND_FIXTURE);
 const facts = composeFacts({ results, referenceText: readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8'), prices, now, beyond });
 const articleDoc = readMdx(readFileSync(path.join(ROOT, 'content', 'split-on-evidence.mdx'), 'utf8'), 'split-on-evidence.mdx');

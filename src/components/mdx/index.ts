@@ -15,11 +15,13 @@
  * Charts:   <LatencyPercentilesChart />, <LatencyDistributionChart />, <FailureRunsChart />, <CostGrowthChart />
  * Provenance: <ReferenceComparison />  this build against the labelled reference run, as ratios to B
  *           <RunHistory />  full runs archived on the build machine
+ *           <NodeMatrix />  this machine's Node version matrix (npm run bench:matrix)
  * Prices:   <PricesReadOn />  the date the prices were read, as written in the price file
  * Beyond:   <BeyondCase id="F">…</BeyondCase>  a beyond case's figures, or "not measured here, because …"
  * TLS/net:  <TlsChart />, <TlsNegotiated />, <NetworkModelTable />  (section "With TLS and over a network")
  * Load (F): <LoadThroughputChart />, <LoadLatencyChart />, <LittleLawTable />  (inside <BeyondCase id="F">)
  *           <RetryStormChart />, <RetryStormTables />  case I (retry storms)
+ *           <PriceChanges />  what changed since the previous price snapshot (nothing with one snapshot)
  */
 import BeyondCase from './BeyondCase.astro';
 import RetryStormChart from '../charts/RetryStormChart.astro';
@@ -52,7 +54,9 @@ import CostTables from '../costs/CostTables.astro';
 import LittleLawTable from '../load/LittleLawTable.astro';
 import LoadLatencyChart from '../load/LoadLatencyChart.astro';
 import LoadThroughputChart from '../load/LoadThroughputChart.astro';
+import PriceChanges from '../costs/PriceChanges.astro';
 import ReferenceComparison from '../provenance/ReferenceComparison.astro';
+import NodeMatrix from '../provenance/NodeMatrix.astro';
 import RunHistory from '../provenance/RunHistory.astro';
 import NetworkModelTable from '../beyond/NetworkModelTable.astro';
 import TlsChart from '../beyond/TlsChart.astro';
@@ -82,6 +86,7 @@ export const mdxComponents = {
   ResultsLink,
   PricesReadOn,
   CostTables,
+  PriceChanges,
   CostGrowthChart,
   AvailabilityTable,
   AvailabilityCalculator,
@@ -96,4 +101,5 @@ export const mdxComponents = {
   LoadThroughputChart,
   LoadLatencyChart,
   LittleLawTable,
+  NodeMatrix,
 };

@@ -1,0 +1,221 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:matrix`: runs the hop-bench suite, unchanged, under each Node version of
+ * bench/matrix.config.json (or --node), each installed from the npm registry into .cache/node-matrix/
+ * and reused when present. Archives each version's results and a summary in bench/results/matrix/,
+ * records V8 and OpenSSL per version, and prints one table on stdout; progress goes to stderr.
+ * A version that cannot be installed or cannot run the bench is reported with the reason; the others go on.
+ * Exit codes: 0 every version ran, 1 at least one did not, 2 bad usage, 130/143 interrupted.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { readResultsFile } from '../src/results-file.ts';
+import type { Results } from '../src/schema.ts';
+import { BENCH_DIR, MATRIX_CONFIG_FILE, MATRIX_DIR, parseNodeList, PROJECT_DIR, readMatrixVersions } from './config.ts';
+import { ensureNode } from './install.ts';
+import { findRunner } from './runner.ts';
+import { archiveMatrixResults, archiveOtherSuiteResults, currentMachine, matrixRow, writeMatrixSummary, type MatrixRow, type MatrixVersion } from './summary.ts';
+import { formatMatrixTable } from './table.ts';
+
+const BENCH_CLI = path.join(BENCH_DIR, 'src', 'cli.ts');
+
+const USAGE = `Usage: npm run bench:matrix -- [options]
+
+Runs the hop-bench suite under each Node version listed in ${path.relative(PROJECT_DIR, MATRIX_CONFIG_FILE)}, each installed
+from the npm registry into .cache/node-matrix/ (reused when present). A full matrix of four versions takes
+about four full runs (some 12 minutes on two cores). Results go to bench/results/matrix/.
+
+Options:
+  --node LIST      comma-separated exact versions instead of the config, e.g. --node 22.23.5,24.20.0
+  --quick          smoke counts (the bench's --quick), for tests
+  --suite NAME     passed on to the bench (e.g. --suite beyond, once the bench has that suite)
+  --out-dir DIR    where results and the summary go (default bench/results/matrix)
+  -h, --help       show this help
+`;
+
+interface Options {
+  versions: string[];
+  quick: boolean;
+  suite: string | undefined;
+  outDir: string;
+}
+
+function parseCommandLine(argv: string[]): Options | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      node: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      suite: { type: 'string' },
+      'out-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return 'help';
+  if (values.suite !== undefined && !/^[a-z][a-z0-9-]*$/.test(values.suite)) throw new Error(`--suite takes a suite name such as "beyond", got "${values.suite}"`);
+  if (values['out-dir'] !== undefined && values['out-dir'].trim() === '') throw new Error('--out-dir needs a folder');
+  return {
+    versions: values.node !== undefined ? parseNodeList(values.node) : readMatrixVersions(),
+    quick: values.quick,
+    suite: values.suite,
+    outDir: path.resolve(values['out-dir'] ?? MATRIX_DIR),
+  };
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+let current: ChildProcess | undefined;
+let interrupted: NodeJS.Signals | undefined;
+
+/** Runs a command, forwarding its stderr line by line with a prefix; resolves with its exit and stderr. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, prefix: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: PROJECT_DIR, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    current = child;
+    let stderr = '';
+    let partial = '';
+    child.stderr!.on('data', (d: Buffer) => {
+      stderr += d;
+      const lines = (partial + d.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const l of lines) log(`${prefix}${l}`);
+    });
+    child.on('error', (error) => resolve({ code: null, signal: null, stderr: `cannot start ${command}: ${error.message}` }));
+    child.on('exit', (code, signal) => {
+      if (partial) log(`${prefix}${partial}`);
+      current = undefined;
+      resolve({ code, signal, stderr });
+    });
+  });
+}
+
+/** Whether the bench's --help lists --suite (the beyond suite's option, added by another branch). */
+async function benchAcceptsSuite(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BENCH_CLI, '--help'], { cwd: PROJECT_DIR, stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', () => resolve(false));
+    child.on('exit', () => resolve(/--suite\b/.test(out)));
+  });
+}
+
+async function runVersion(version: string, index: number, total: number, options: Options): Promise<MatrixRow> {
+  const started = Date.now();
+  const tag = `[${index + 1}/${total} Node ${version}]`;
+  const entry: MatrixVersion = {
+    version, status: 'failed', stage: 'install', reason: null, runner: null, v8Version: null, opensslVersion: null,
+    installed: false, resultsFile: null, otherSuiteFiles: [], durationMs: 0,
+  };
+  const done = (row: MatrixRow) => {
+    row.entry.durationMs = Date.now() - started;
+    if (row.entry.status === 'failed') log(`bench:matrix: ${tag} could not run (${row.entry.stage}): ${row.entry.reason}`);
+    return row;
+  };
+  try {
+    const node = await ensureNode(version, (l) => log(`bench:matrix: ${tag} ${l}`));
+    entry.installed = node.installed;
+    log(`bench:matrix: ${tag} ${node.installed ? 'installed' : 'cached'}: ${path.relative(PROJECT_DIR, node.nodePath)}`);
+    entry.stage = 'runner';
+    const runner = await findRunner(node.nodePath, PROJECT_DIR);
+    Object.assign(entry, { runner: runner.label, v8Version: runner.v8Version, opensslVersion: runner.opensslVersion });
+    log(`bench:matrix: ${tag} V8 ${runner.v8Version}, OpenSSL ${runner.opensslVersion ?? 'none'}; TypeScript via ${runner.label}`);
+    entry.stage = 'bench';
+    const out = path.join(options.outDir, `.run-${version}-${process.pid}.json`);
+    const otherOut = options.suite === 'beyond' ? out : options.suite === 'all' ? out.replace(/\.json$/, '-beyond.json') : null;
+    const args = [BENCH_CLI, '--out', out, ...(options.quick ? ['--quick'] : []), ...(options.suite ? ['--suite', options.suite] : [])];
+    try {
+      const result = await run(node.nodePath, args, { ...process.env, ...runner.env }, `  ${tag} `);
+      if (interrupted) throw new Error(`interrupted by ${interrupted}`);
+      if (result.code !== 0) {
+        const last = result.stderr.trim().split('\n').filter(Boolean).at(-1) ?? '';
+        throw new Error(`the bench exited with ${result.signal ?? `code ${result.code}`}: ${last}`);
+      }
+      // The bench writes --out for the reference suite; --suite beyond writes its own results there, and
+      // --suite all writes the reference results there and the beyond ones beside it (FILE-beyond.json).
+      const suite = options.suite ?? 'reference';
+      let results: Results | null = null;
+      if (suite !== 'beyond') {
+        if (!existsSync(out)) throw new Error('the bench finished without writing its results file');
+        results = readResultsFile(out);
+        const archived = archiveMatrixResults(results, options.outDir);
+        log(`bench:matrix: ${tag} archived as ${path.relative(process.cwd(), archived)}`);
+        entry.resultsFile = path.basename(archived);
+      }
+      if (otherOut) {
+        if (!existsSync(otherOut)) throw new Error(`the bench finished without writing its ${suite === 'all' ? 'beyond' : suite} results file`);
+        const archived = archiveOtherSuiteResults(otherOut, suite === 'all' ? 'beyond' : suite, options.outDir);
+        log(`bench:matrix: ${tag} archived as ${path.relative(process.cwd(), archived)}`);
+        entry.otherSuiteFiles.push(path.basename(archived));
+      }
+      Object.assign(entry, { status: 'ok', stage: null });
+      return done(matrixRow(entry, results));
+    } finally {
+      rmSync(out, { force: true });
+      if (otherOut) rmSync(otherOut, { force: true });
+    }
+  } catch (error) {
+    entry.reason = (error as Error).message;
+    return done(matrixRow(entry, null));
+  }
+}
+
+async function main(): Promise<number> {
+  let options: Options | 'help';
+  try {
+    options = parseCommandLine(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`bench:matrix: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (options.suite !== undefined && !(await benchAcceptsSuite())) {
+    log(
+      `bench:matrix: the bench does not accept --suite ${options.suite}: its --help (node ${path.relative(PROJECT_DIR, BENCH_CLI)} --help) ` +
+        `lists no --suite option, so that suite does not exist in this checkout yet. Run without --suite, or after the beyond suite lands.`,
+    );
+    return 2;
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      interrupted = signal;
+      log(`\nbench:matrix: ${signal}: stopping; no summary is written for this matrix.`);
+      current?.kill(signal);
+      if (!current) process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
+  const startedAt = new Date().toISOString();
+  const mode = options.quick ? 'quick' : 'full';
+  log(`bench:matrix: ${mode} suite under Node ${options.versions.join(', ')}; results in ${path.relative(process.cwd(), options.outDir) || options.outDir}`);
+  const rows: MatrixRow[] = [];
+  for (const [i, version] of options.versions.entries()) {
+    rows.push(await runVersion(version, i, options.versions.length, options));
+    if (interrupted) return interrupted === 'SIGINT' ? 130 : 143;
+  }
+  const summaryFile = writeMatrixSummary(
+    {
+      schemaVersion: 1,
+      tool: 'hop-bench-matrix',
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      mode,
+      suite: options.suite ?? 'reference',
+      machine: currentMachine(),
+      versions: rows.map((r) => r.entry),
+    },
+    options.outDir,
+  );
+  log(`bench:matrix: summary written to ${path.relative(process.cwd(), summaryFile)}`);
+  process.stdout.write(formatMatrixTable(rows, mode));
+  const failed = rows.filter((r) => r.entry.status === 'failed').length;
+  if (failed > 0) log(`bench:matrix: ${failed} of ${rows.length} version(s) did not run; see the reasons above.`);
+  return failed > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();
