@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { test } from 'node:test';
-import { FIXTURE, ROOT } from '../support/site-build.ts';
+import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
 
 const SCRIPT = path.join(ROOT, 'src', 'build', 'claims.ts');
 const claims = (args: string[]) =>
-  spawnSync(process.execPath, [SCRIPT, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, HOP_BENCH_RESULTS: FIXTURE } });
+  spawnSync(process.execPath, [SCRIPT, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, HOP_BENCH_RESULTS: FIXTURE, HOP_BEYOND_RESULTS: BEYOND_FIXTURE } });
 
 test('an unknown flag exits 2 and prints the usage on stderr', () => {
   const run = claims(['--fact']);

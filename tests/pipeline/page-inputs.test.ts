@@ -9,9 +9,9 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { loadPageInputs, sharedPageInputs, sharePageInputs } from '../../src/lib/page-inputs.ts';
 import { loadResults } from '../../src/lib/results-source.ts';
-import { FIXTURE, ROOT } from '../support/site-build.ts';
+import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
 
-const env = { HOP_BENCH_RESULTS: FIXTURE, HOP_PRICES_FILE: path.join(ROOT, 'tests/costs/fixtures/prices-2026-10-19.json') };
+const env = { HOP_BENCH_RESULTS: FIXTURE, HOP_BEYOND_RESULTS: BEYOND_FIXTURE, HOP_PRICES_FILE: path.join(ROOT, 'tests/costs/fixtures/prices-2026-10-19.json') };
 const now = new Date('2026-12-01T00:00:00Z');
 
 test('loads every input once and derives the facts from exactly those inputs', () => {
