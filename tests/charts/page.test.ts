@@ -66,8 +66,9 @@ async function open(options: Parameters<Browser['newContext']>[0] = {}): Promise
   const response = await page.goto(url, { waitUntil: 'load' });
   assert.equal(response?.status(), 200);
   if (options.javaScriptEnabled !== false) {
-    // Charts are drawn as they near the viewport: bring each into view, then back to the top.
-    for (const id of CHART_IDS) {
+    // Charts are drawn as they near the viewport: bring each into view (every chart on the page,
+    // the beyond sections' too), then back to the top.
+    for (const id of await page.$$eval('[data-chart]', (figures) => figures.map((f) => f.id))) {
       await page.locator(`#${id}`).scrollIntoViewIfNeeded();
       await page.waitForFunction((chartId) => document.getElementById(chartId)?.dataset.chartDrawn === 'true', id);
     }

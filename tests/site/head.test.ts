@@ -166,12 +166,14 @@ describe('the built head, sitemap and feed', () => {
     const copy = path.join(work, 'copy');
     cpSync(path.join(work, 'site'), copy, { recursive: true });
     const resultsText = readFileSync(path.join(copy, 'results.json'), 'utf8');
-    const claims = parse(readFileSync(path.join(copy, 'index.html'), 'utf8')).querySelectorAll('[data-when]').length;
-    checkBuiltSite(copy, resultsText, claims);
+    const built = parse(readFileSync(path.join(copy, 'index.html'), 'utf8'));
+    const claims = built.querySelectorAll('[data-when]').length;
+    const fragile = built.querySelectorAll('[data-fragile-runs]').length;
+    checkBuiltSite(copy, resultsText, claims, fragile);
     rmSync(path.join(copy, 'feed.xml'));
     const index = path.join(copy, 'index.html');
     writeFileSync(index, readFileSync(index, 'utf8').replace('source/#src-src-cli-ts"', 'source/#src-gone"'));
-    assert.throws(() => checkBuiltSite(copy, resultsText, claims), (error: Error) => {
+    assert.throws(() => checkBuiltSite(copy, resultsText, claims, fragile), (error: Error) => {
       assert.match(error.message, /the build produced no feed\.xml/);
       assert.match(error.message, /link to source\/#src-gone has no target on the source page/);
       return true;

@@ -224,6 +224,7 @@ describe('prose figures', () => {
     const unit = (name: string): [prefix: string, suffix: string, divideBy: number] => {
       const last = (suffix: string) => name.split('.').some((segment) => segment.endsWith(suffix));
       if (last('MinPerMonth')) return ['', '\u202fminutes a month', 1];
+      if (last('PerSec')) return ['', '\u202fcalls/s', 1];
       if (last('Percent')) return ['', '%', 1];
       if (last('Cents')) return ['$', '', 100];
       if (last('Us')) return ['', '\u202fµs', 1];
@@ -242,7 +243,9 @@ describe('prose figures', () => {
       const [prefix, suffix, divideBy] = unit(name);
       const isMoney = divideBy === 100;
       const value = facts[name]! / divideBy;
-      const number = digits !== undefined ? group(value.toFixed(digits)) : isMoney ? group(value.toFixed(2)) : bySize(value);
+      // Rates are whole calls per second; money has cents; everything else is written by its size.
+      const isRate = name.endsWith('PerSec') && !name.endsWith('MinPerMonth');
+      const number = digits !== undefined ? group(value.toFixed(digits)) : isMoney ? group(value.toFixed(2)) : isRate ? whole(value) : bySize(value);
       assert.equal(text(shown[i]!), withUnit ? `${prefix}${number}${suffix}` : number, `<Fig name="${name}"> at line ${fig.start.line}`);
     });
   });
@@ -413,6 +416,7 @@ describe('structure', () => {
   test('the page ends with the closing section, then reproducing, sources, and the listing last', () => {
     const headings = page.querySelectorAll('article h2').map((h) => text(h));
     assert.deepEqual(headings.slice(-4), ['What to do now', 'Reproducing the numbers', 'Sources', 'The source of the bench']);
-    assert.ok(html.indexOf('id="sources"') < html.indexOf('data-source-file'), 'the sources come before the first listed file');
+    assert.ok(html.indexOf('id="sources"') < html.indexOf('data-source-link'), 'the sources come before the list of bench files');
+    assert.ok(html.indexOf('data-source-link') > 0, 'the article lists the bench files (each in full on the source page)');
   });
 });
