@@ -16,7 +16,8 @@ import { beyondBlocks, withoutUnmeasured } from '../../src/lib/beyond-blocks.ts'
 import { beyondFacts, notMeasuredReason } from '../../src/lib/beyond-facts.ts';
 import { extractClaims } from '../../src/lib/claims.ts';
 import { composeFacts, readReferenceText } from '../../src/lib/page-facts.ts';
-import { loadPrices, pricesPath } from '../../src/lib/prices.ts';
+import { loadPriceHistory } from '../../src/lib/price-history.ts';
+import { pricesPath } from '../../src/lib/prices.ts';
 import { BEYOND_FIXTURE, FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
 import { rmSync } from 'node:fs';
 
@@ -77,7 +78,7 @@ describe('<BeyondCase> blocks', () => {
 
   test("the article's F block: with F not measured, its claims are skipped and the rest still hold", () => {
     const now = new Date();
-    const prices = loadPrices(pricesPath(ROOT, {}), now, { warn: () => {} });
+    const prices = loadPriceHistory(pricesPath(ROOT, {}), now, { warn: () => {} }).current;
     const results = parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE);
     const r = notMeasured('needs more cores');
     const facts = composeFacts({ results, referenceText: readReferenceText(ROOT), prices, now, beyond: r });

@@ -56,7 +56,7 @@ describe('latency percentiles chart', () => {
 
 describe('latency distribution chart', () => {
   it('sums each case’s runs bin by bin on the shared log grid', () => {
-    const [a, b] = latencyCases(results).map(caseDistribution);
+    const [a, b] = latencyCases(results).map((c) => caseDistribution(c));
     assert.deepEqual(
       b.bins.slice(0, 4).map((bin) => [bin.fromUs, bin.toUs, bin.calls]),
       [
@@ -70,6 +70,17 @@ describe('latency distribution chart', () => {
     assert.equal(a.totalCalls, 300_000);
     assert.equal(b.totalCalls, 30_000);
   });
+  it('merges neighbouring bins for the chart: 20 stored bins per decade drawn as 10, every call kept', () => {
+    const [, b] = latencyCases(results).map((c) => caseDistribution(c, 2));
+    // Stored bins 89.1–100 (137) and 100–112 (29 + 179) fall in 79.4–100 and 100–125.9 once merged.
+    assert.equal(b.binsPerDecade, 10);
+    assert.deepEqual(b.bins.slice(0, 2).map((bin) => [bin.fromUs, bin.toUs, bin.calls]), [
+      [79.4328, 100, 137],
+      [100, 125.893, 29 + 179 + 71 + 13],
+    ]);
+    assert.equal(b.totalCalls, 30_000);
+    assert.throws(() => caseDistribution(latencyCases(results)[0]!, 3), /cannot merge 3 of 20 bins per decade/);
+  });
   it('keeps every call: bins add up to timed calls × runs for each case', () => {
     for (const c of latencyCases(results)) {
       const d = caseDistribution(c);
@@ -78,7 +89,7 @@ describe('latency distribution chart', () => {
     }
   });
   it('plots shares in percent at each bin’s geometric middle, log x', () => {
-    const { spec, table } = latencyDistributionChart(results);
+    const { spec, table } = latencyDistributionChart(results, 1);
     assert.equal(spec.x.scale, 'logarithmic');
     const b = spec.series[1];
     assert.equal(b.label, 'B: HTTP, keep-alive');

@@ -15,7 +15,8 @@ import { articleFiles } from '../../src/build/check-article.ts';
 import { evaluateClaims, extractClaims, formatClaimsList, type Claim } from '../../src/lib/claims.ts';
 import { addFailureRateFacts, addRatioFacts, addUntimedCallFact, type Facts } from '../../src/lib/facts.ts';
 import { composeFacts } from '../../src/lib/page-facts.ts';
-import { loadPrices, pricesPath } from '../../src/lib/prices.ts';
+import { loadPriceHistory } from '../../src/lib/price-history.ts';
+import { pricesPath } from '../../src/lib/prices.ts';
 import { REFERENCE_REPORT_PATH } from '../../src/lib/reference-facts.ts';
 import { referenceMatchFacts } from '../../src/lib/reference-match.ts';
 import { RELATION_TOLERANCE, relationWord, wordFacts } from '../../src/lib/words.ts';
@@ -23,7 +24,7 @@ import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
 
 const referenceText = readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8');
 const now = new Date();
-const prices = loadPrices(pricesPath(ROOT, {}), now, { warn: () => {} });
+const prices = loadPriceHistory(pricesPath(ROOT, {}), now, { warn: () => {} }).current;
 const fixtureFacts = composeFacts({ results: parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE), referenceText, prices, now });
 const claims: Claim[] = articleFiles(ROOT).flatMap((file) => extractClaims(readFileSync(file, 'utf8'), path.relative(ROOT, file)));
 

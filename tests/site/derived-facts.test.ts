@@ -6,7 +6,8 @@ import { describe, test } from 'node:test';
 import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
 import { resultFacts } from '../../src/lib/facts.ts';
 import { composeFacts } from '../../src/lib/page-facts.ts';
-import { loadPrices, pricesPath } from '../../src/lib/prices.ts';
+import { loadPriceHistory } from '../../src/lib/price-history.ts';
+import { pricesPath } from '../../src/lib/prices.ts';
 import { REFERENCE_REPORT_PATH, reportFacts } from '../../src/lib/reference-facts.ts';
 import { referenceMatchFacts } from '../../src/lib/reference-match.ts';
 import { FIXTURE, ROOT } from '../support/site-build.ts';
@@ -14,7 +15,7 @@ import { FIXTURE, ROOT } from '../support/site-build.ts';
 const results = parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE);
 const referenceText = readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8');
 const now = new Date();
-const prices = loadPrices(pricesPath(ROOT, {}), now, { warn: () => {} });
+const prices = loadPriceHistory(pricesPath(ROOT, {}), now, { warn: () => {} }).current;
 
 describe('derived facts', () => {
   test("A's time per call from its untimed loop, here and on the reference", () => {

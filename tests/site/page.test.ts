@@ -315,12 +315,14 @@ describe('raw output and code listing', () => {
     }
   });
 
-  test('the article links to each file on the source page, and keeps the bench output', () => {
-    const links = page.querySelectorAll('[data-source-link]');
-    assert.deepEqual(
-      links.map((a) => a.getAttribute('href')),
-      sourcePage.querySelectorAll('details[data-source-file]').map((d) => `/source/#${d.id}`),
-    );
+  test('the article links to each folder of files on the source page, and keeps the bench output', () => {
+    const links = page.querySelectorAll('[data-source-folder]');
+    const listed = sourcePage.querySelectorAll('details[data-source-file]');
+    const folderOf = (file: string) => file.slice(0, file.lastIndexOf('/') + 1);
+    // One link per folder, at the folder's first file, counting the folder's files.
+    const expected = listed.filter((d, i) => i === 0 || folderOf(listed[i - 1]!.getAttribute('data-source-file')!) !== folderOf(d.getAttribute('data-source-file')!));
+    assert.deepEqual(links.map((a) => a.getAttribute('href')), expected.map((d) => `/source/#${d.id}`));
+    assert.equal(links.reduce((n, a) => n + Number(a.getAttribute('data-source-count')), 0), listed.length);
     assert.equal(page.querySelectorAll('details[data-source-file]').length, 0, 'the listing itself is not on the article');
   });
 });
@@ -416,7 +418,7 @@ describe('structure', () => {
   test('the page ends with the closing section, then reproducing, sources, and the listing last', () => {
     const headings = page.querySelectorAll('article h2').map((h) => text(h));
     assert.deepEqual(headings.slice(-4), ['What to do now', 'Reproducing the numbers', 'Sources', 'The source of the bench']);
-    assert.ok(html.indexOf('id="sources"') < html.indexOf('data-source-link'), 'the sources come before the list of bench files');
-    assert.ok(html.indexOf('data-source-link') > 0, 'the article lists the bench files (each in full on the source page)');
+    assert.ok(html.indexOf('data-source-folder') > 0, 'the article lists the bench folders (each file in full on the source page)');
+    assert.ok(html.indexOf('id="sources"') < html.indexOf('data-source-folder'), 'the sources come before the list of bench files');
   });
 });

@@ -35,22 +35,27 @@ function gridIndex(edgeUs: number, binsPerDecade: number): number {
 }
 
 /**
- * Sums a latency case's histograms over its runs.
- * @throws Error when runs use different bins per decade or an edge is off the 10^(j/binsPerDecade) grid.
+ * Sums a latency case's histograms over its runs; with `merge` k > 1, every k neighbouring bins of the
+ * stored grid become one (bins per decade divided by k; k must divide the stored bins per decade).
+ * @throws Error when runs use different bins per decade, an edge is off the 10^(j/binsPerDecade) grid,
+ *   or k does not divide the bins per decade.
  */
-export function caseDistribution(c: LatencyCaseResult): CaseDistribution {
-  const binsPerDecade = c.runs[0].histogram.binsPerDecade;
+export function caseDistribution(c: LatencyCaseResult, merge = 1): CaseDistribution {
+  const stored = c.runs[0].histogram.binsPerDecade;
+  if (!Number.isInteger(merge) || merge < 1 || stored % merge !== 0) throw new Error(`case ${c.id}: cannot merge ${merge} of ${stored} bins per decade`);
+  const binsPerDecade = stored / merge;
   const calls = new Map<number, number>();
   const edges = new Map<number, number>();
   for (const run of c.runs) {
     const h = run.histogram;
-    if (h.binsPerDecade !== binsPerDecade) throw new Error(`case ${c.id}: runs use different bins per decade (${binsPerDecade}, ${h.binsPerDecade})`);
+    if (h.binsPerDecade !== stored) throw new Error(`case ${c.id}: runs use different bins per decade (${stored}, ${h.binsPerDecade})`);
     if (h.edgesUs.length !== h.counts.length + 1) throw new Error(`case ${c.id} run ${run.run}: ${h.edgesUs.length} edges for ${h.counts.length} bins`);
     h.edgesUs.forEach((edge, k) => {
-      const j = gridIndex(edge, binsPerDecade);
+      const fine = gridIndex(edge, stored);
       // Stored edges carry 6 significant digits; anything further off is not the bench's grid.
-      if (Math.abs(edge / 10 ** (j / binsPerDecade) - 1) > 1e-5) throw new Error(`case ${c.id} run ${run.run}: edge ${edge} µs is off the histogram grid`);
-      edges.set(j, edge);
+      if (Math.abs(edge / 10 ** (fine / stored) - 1) > 1e-5) throw new Error(`case ${c.id} run ${run.run}: edge ${edge} µs is off the histogram grid`);
+      const j = Math.floor(fine / merge);
+      if (fine % merge === 0) edges.set(j, edge);
       if (k < h.counts.length) calls.set(j, (calls.get(j) ?? 0) + h.counts[k]);
     });
   }
@@ -59,20 +64,25 @@ export function caseDistribution(c: LatencyCaseResult): CaseDistribution {
   const hi = Math.max(...nonEmpty);
   const bins: DistributionBin[] = [];
   for (let j = lo; j <= hi; j++) {
-    bins.push({ index: j, fromUs: edges.get(j) as number, toUs: edges.get(j + 1) as number, calls: calls.get(j) ?? 0 });
+    // A merged edge a run did not store is still on the grid: 10^(j / binsPerDecade), 6 significant digits as stored.
+    const edge = (i: number) => edges.get(i) ?? Number((10 ** (i / binsPerDecade)).toPrecision(6));
+    bins.push({ index: j, fromUs: edge(j), toUs: edge(j + 1), calls: calls.get(j) ?? 0 });
   }
   return { id: c.id, title: c.title, binsPerDecade, totalCalls: bins.reduce((sum, b) => sum + b.calls, 0), bins };
 }
+
+/** Neighbouring stored bins drawn as one: 20 stored bins per decade are drawn as 10, which halves the table twin's rows. */
+export const DISTRIBUTION_MERGE = 2;
 
 /**
  * One line per case: share of the case's calls (percent) per histogram bin, plotted at the bin's
  * geometric middle on a log x axis. Table twin: one row per bin (any case non-empty), calls per case.
  * @throws Error when the results hold no latency case, or as caseDistribution.
  */
-export function latencyDistributionChart(results: Results): ChartData {
+export function latencyDistributionChart(results: Results, merge = DISTRIBUTION_MERGE): ChartData {
   const cases = latencyCases(results);
   if (cases.length === 0) throw new Error('the results file holds no latency case (A–D) to chart');
-  const distributions = cases.map(caseDistribution);
+  const distributions = cases.map((c) => caseDistribution(c, merge));
   const styles = ['circle', 'rect', 'triangle', 'rectRot'] as const;
   const allBins = new Map<number, { fromUs: number; toUs: number }>();
   for (const d of distributions) for (const b of d.bins) if (b.calls > 0) allBins.set(b.index, b);
