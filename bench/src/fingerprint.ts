@@ -39,8 +39,17 @@ export function lockfileSha256(): string | null {
 
 /** SHA-256 (hex) over each bench source file's path (relative to bench/) and content; `benchRoot` as in benchSourceFiles. */
 export function benchSourceSha256(benchRoot: string = BENCH_ROOT): string {
+  return filesSha256(benchSourceFiles(benchRoot), benchRoot);
+}
+
+/**
+ * SHA-256 (hex) over `files` in the order given: each file's path relative to `benchRoot` ("/"
+ * separators), NUL, its bytes, NUL. One scheme for both suites' source hashes.
+ * @throws Error when a file cannot be read.
+ */
+export function filesSha256(files: readonly string[], benchRoot: string = BENCH_ROOT): string {
   const hash = createHash('sha256');
-  for (const file of benchSourceFiles(benchRoot)) {
+  for (const file of files) {
     hash.update(path.relative(benchRoot, file).split(path.sep).join('/'));
     hash.update('\0');
     hash.update(readFileSync(file));

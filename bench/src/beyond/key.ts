@@ -5,11 +5,10 @@
  * bench/src minus beyond/, so a change to a beyond case re-runs only the beyond suite; a change to
  * a reference case re-runs both. Public (for the site's build, "./beyond-freshness").
  */
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_ROOT, lockfileSha256 } from '../fingerprint.ts';
+import { BENCH_ROOT, filesSha256, lockfileSha256 } from '../fingerprint.ts';
 import { canonicalJson } from '../freshness.ts';
 import { buildBeyondConfig, type BeyondConfig } from './config.ts';
 import type { BeyondResults } from './results-schema.ts';
@@ -34,16 +33,9 @@ export function beyondSourceFiles(benchRoot: string = BENCH_ROOT): string[] {
   return [...files, path.join(benchRoot, 'package.json')].sort();
 }
 
-/** SHA-256 (hex) over each beyond-key file's path (relative to bench/) and content. */
+/** SHA-256 (hex) over each beyond-key file's path (relative to bench/) and content (fingerprint.ts's scheme). */
 export function beyondSourceSha256(benchRoot: string = BENCH_ROOT): string {
-  const hash = createHash('sha256');
-  for (const file of beyondSourceFiles(benchRoot)) {
-    hash.update(path.relative(benchRoot, file).split(path.sep).join('/'));
-    hash.update('\0');
-    hash.update(readFileSync(file));
-    hash.update('\0');
-  }
-  return hash.digest('hex');
+  return filesSha256(beyondSourceFiles(benchRoot), benchRoot);
 }
 
 /** What a beyond results file's figures depend on. */
