@@ -19,6 +19,9 @@ import { findRunner } from './runner.ts';
 import { archiveMatrixResults, archiveOtherSuiteResults, currentMachine, matrixRow, writeMatrixSummary, type MatrixRow, type MatrixVersion } from './summary.ts';
 import { formatMatrixTable } from './table.ts';
 
+/** The bench's suites (bench/src/cli.ts, --suite). */
+const SUITES: readonly string[] = ['reference', 'beyond', 'all'];
+
 const BENCH_CLI = path.join(BENCH_DIR, 'src', 'cli.ts');
 
 const USAGE = `Usage: npm run bench:matrix -- [options]
@@ -30,7 +33,7 @@ about four full runs (some 12 minutes on two cores). Results go to bench/results
 Options:
   --node LIST      comma-separated exact versions instead of the config, e.g. --node 22.23.5,24.20.0
   --quick          smoke counts (the bench's --quick), for tests
-  --suite NAME     passed on to the bench (e.g. --suite beyond, once the bench has that suite)
+  --suite NAME     passed on to the bench: reference (the default), beyond or all
   --out-dir DIR    where results and the summary go (default bench/results/matrix)
   -h, --help       show this help
 `;
@@ -56,7 +59,7 @@ function parseCommandLine(argv: string[]): Options | 'help' {
     },
   });
   if (values.help) return 'help';
-  if (values.suite !== undefined && !/^[a-z][a-z0-9-]*$/.test(values.suite)) throw new Error(`--suite takes a suite name such as "beyond", got "${values.suite}"`);
+  if (values.suite !== undefined && !SUITES.includes(values.suite)) throw new Error(`--suite takes ${SUITES.join(', ')} (as the bench does), got "${values.suite}"`);
   if (values['out-dir'] !== undefined && values['out-dir'].trim() === '') throw new Error('--out-dir needs a folder');
   return {
     versions: values.node !== undefined ? parseNodeList(values.node) : readMatrixVersions(),
@@ -89,17 +92,6 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, prefix: st
       current = undefined;
       resolve({ code, signal, stderr });
     });
-  });
-}
-
-/** Whether the bench's --help lists --suite (the beyond suite's option, added by another branch). */
-async function benchAcceptsSuite(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BENCH_CLI, '--help'], { cwd: PROJECT_DIR, stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('error', () => resolve(false));
-    child.on('exit', () => resolve(/--suite\b/.test(out)));
   });
 }
 
@@ -174,13 +166,6 @@ async function main(): Promise<number> {
   if (options === 'help') {
     process.stdout.write(USAGE);
     return 0;
-  }
-  if (options.suite !== undefined && !(await benchAcceptsSuite())) {
-    log(
-      `bench:matrix: the bench does not accept --suite ${options.suite}: its --help (node ${path.relative(PROJECT_DIR, BENCH_CLI)} --help) ` +
-        `lists no --suite option, so that suite does not exist in this checkout yet. Run without --suite, or after the beyond suite lands.`,
-    );
-    return 2;
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
