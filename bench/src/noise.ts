@@ -3,7 +3,7 @@
  * to do about it (hyperfine-style). Pure functions over the results types; public (for the site).
  */
 import type { LatencyCaseResult, Results } from './schema.ts';
-import { median, modifiedZScores, OUTLIER_Z, spread } from './stats.ts';
+import { median, modifiedZScores, OUTLIER_MIN_MAD_FRACTION, OUTLIER_Z, spread } from './stats.ts';
 
 /** A case whose run p50s vary by more than this coefficient of variation (percent) is marked noisy. */
 export const NOISY_CV_PERCENT = 10;
@@ -66,7 +66,7 @@ export function outlierRuns(c: LatencyCaseResult): OddRun[] {
 function oddRuns(c: LatencyCaseResult): OddRun[] {
   const p50s = c.runs.map((r) => r.p50Us);
   if (p50s.length < 2) return [];
-  const z = modifiedZScores(p50s);
+  const z = modifiedZScores(p50s, OUTLIER_MIN_MAD_FRACTION * median(p50s));
   return p50s.map((p50Us, k) => ({
     run: k + 1,
     p50Us,

@@ -177,12 +177,14 @@ export function medianInterval(values: readonly number[]): MedianInterval {
  * When the MAD is 0 (half the values equal), the scale is 1.253314 × the mean absolute deviation from
  * the median instead (the usual fallback, e.g. IBM SPSS Statistics' modified z-score), so a tiny
  * difference does not score infinity; all values equal score 0.
+ * @param minMad the smallest MAD to divide by (same unit as the values; default 0): with three runs the
+ *   MAD is one run's distance to the median, often near 0, and would make a sub-percent difference an outlier.
  * @throws RangeError when `values` is empty.
  */
-export function modifiedZScores(values: readonly number[]): number[] {
+export function modifiedZScores(values: readonly number[], minMad = 0): number[] {
   const m = median(values);
   const deviations = values.map((v) => Math.abs(v - m));
-  const mad = median(deviations);
+  const mad = Math.max(median(deviations), minMad);
   const meanAd = deviations.reduce((a, b) => a + b, 0) / values.length;
   if (mad > 0) return values.map((v) => (0.6745 * (v - m)) / mad);
   return values.map((v) => (meanAd === 0 ? 0 : (v - m) / (1.253314 * meanAd)));
@@ -190,6 +192,13 @@ export function modifiedZScores(values: readonly number[]): number[] {
 
 /** Modified z-score beyond which a run is an outlier (Iglewicz & Hoaglin 1993). */
 export const OUTLIER_Z = 3.5;
+
+/**
+ * Smallest MAD the run-outlier check divides by, as a fraction of the median: 5%, so a run is an
+ * outlier only when it also lies more than 3.5 / 0.6745 × 5% ≈ 26% from the median (our choice for a
+ * noisy shared machine, where runs routinely differ by 10%).
+ */
+export const OUTLIER_MIN_MAD_FRACTION = 0.05;
 
 /** Interval of one figure across runs, µs. */
 export interface IntervalUs {

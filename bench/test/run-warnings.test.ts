@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { noiseWarnings, outlierRuns, slowRuns } from '../src/noise.ts';
 import { parseResultsText, type LatencyCaseResult, type Results } from '../src/schema.ts';
+import { modifiedZScores } from '../src/stats.ts';
 
 const load = (): Results =>
   parseResultsText(readFileSync(new URL('../../tests/fixtures/results-2026-11-30-full.json', import.meta.url), 'utf8'), 'fixture');
@@ -34,15 +35,23 @@ test('1.5× exactly is not flagged; just above is', () => {
 });
 
 test('a fast outlier is named as a statistical outlier with its modified z-score', () => {
-  // median 100, deviations 0, 2, 60 → MAD 2; z(40) = 0.6745 × (40 − 100) / 2 = −20.235
+  // median 100, deviations 0, 2, 60 → MAD 2, below the floor 5% × 100 = 5; z(40) = 0.6745 × (40 − 100) / 5 = −8.094
   const r = withRuns('C', [100, 102, 40]);
   assert.deepEqual(outlierRuns(caseOf(r, 'C')).map((o) => o.run), [3]);
-  assert.ok(Math.abs(outlierRuns(caseOf(r, 'C'))[0]!.z - -20.235) < 1e-9);
+  assert.ok(Math.abs(outlierRuns(caseOf(r, 'C'))[0]!.z - -8.094) < 1e-9);
   const warnings = noiseWarnings(r).filter((w) => w.includes(' of C'));
   assert.deepEqual(warnings, [
-    'run 3 of C (p50 40.0 µs) is a statistical outlier among its 3 runs (modified z-score -20.2, beyond ±3.5): ' +
+    'run 3 of C (p50 40.0 µs) is a statistical outlier among its 3 runs (modified z-score -8.1, beyond ±3.5): ' +
       'close other programs and re-run, or re-run with --runs 5 so one stray run weighs less.',
   ]);
+});
+
+test('two runs that agree closely do not make a third, 9% away, an outlier (the MAD floor)', () => {
+  // B of a real run here: MAD 0.1 would give z = 0.6745 × (194.5 − 214.2) / 0.1 = −132.9; the floor
+  // 5% × 214.2 = 10.71 gives −1.24, within ±3.5.
+  const r = withRuns('B', [194.5, 214.2, 214.3]);
+  assert.deepEqual(outlierRuns(caseOf(r, 'B')), []);
+  assert.ok(modifiedZScores([194.5, 214.2, 214.3])[0]! < -100, 'without the floor the same runs would flag run 1');
 });
 
 test('steady runs give no run warnings', () => {
