@@ -44,26 +44,29 @@ test('case I was measured: no "not measured here" note', () => {
   assert.equal(section.querySelector('[data-not-measured="I"]'), null);
 });
 
-test('the chart embeds one line per policy with the fixture\'s per-100 ms attempts, and the window as a band', () => {
+test('the chart embeds one line per policy with the fixture\'s attempts summed per 200 ms, and the window as a band', () => {
   const figure = section.querySelector('#chart-retry-storm');
   assert.ok(figure, 'the chart figure');
   const spec = JSON.parse(figure.querySelector('script[data-chart-spec]')!.textContent) as ChartSpec;
   const mainRuns = result.runs.filter((r) => r.id === r.policyId);
+  // Two stored 100 ms buckets per drawn point, summed here independently of the page's code.
+  const pairs = (xs: readonly number[]) => Array.from({ length: Math.ceil(xs.length / 2) }, (_, k) => xs[2 * k]! + (xs[2 * k + 1] ?? 0));
   assert.equal(spec.series.length, 4);
   spec.series.forEach((s, i) => {
-    const want = mainRuns[i]!.measured.series.attempts;
+    const want = pairs(mainRuns[i]!.measured.series.attempts);
     assert.deepEqual((s.data as { x: number; y: number }[]).map((p) => p.y), want, `series ${s.label}`);
-    assert.equal((s.data as { x: number }[])[1]!.x, result.bucketMs / 1000, 'x is the bucket start in seconds');
+    assert.equal((s.data as { x: number }[])[1]!.x, (2 * result.bucketMs) / 1000, 'x is the drawn bucket start in seconds');
   });
   assert.deepEqual(spec.bands, [{ from: result.window.startMs / 1000, to: result.window.endMs / 1000, label: 'brownout' }]);
-  // Table twin: one row per bucket, window rows marked, the same counts.
+  // Table twin: one row per drawn bucket, rows touching the window marked, the same counts.
   const rows = figure.querySelectorAll('tbody tr');
-  assert.equal(rows.length, mainRuns[0]!.measured.series.attempts.length);
-  const marked = rows.filter((r) => r.querySelector('th')!.text.includes('(brownout)')).length;
-  assert.equal(marked, (result.window.endMs - result.window.startMs) / result.bucketMs);
-  const firstInWindow = result.window.startMs / result.bucketMs;
-  const cells = rows[firstInWindow]!.querySelectorAll('td').map((td) => Number(td.text));
-  assert.deepEqual(cells, mainRuns.map((r) => r.measured.series.attempts[firstInWindow]));
+  assert.equal(rows.length, pairs(mainRuns[0]!.measured.series.attempts).length);
+  const width = 2 * result.bucketMs;
+  const touching = rows.filter((_, b) => b * width < result.window.endMs && (b + 1) * width > result.window.startMs).length;
+  assert.equal(rows.filter((r) => r.querySelector('th')!.text.includes('(brownout)')).length, touching);
+  const first = Math.floor(result.window.startMs / width);
+  const cells = rows[first]!.querySelectorAll('td').map((td) => Number(td.text));
+  assert.deepEqual(cells, mainRuns.map((r) => pairs(r.measured.series.attempts)[first]));
 });
 
 test('one table per run, with its measured figures', () => {
