@@ -157,14 +157,14 @@ describe('charts on the built page', () => {
   it('distribution table twin holds every histogram count of the results file, runs summed', async () => {
     const { context, page } = await open();
     const rows = await tableRows(page, '#chart-latency-distribution details');
-    // Independent sum: merged lower edge → calls, per case. The chart draws two stored bins as one
-    // (20 per decade as 10): stored bin j lands in drawn bin floor(j / 2), whose lower edge is 10^(2·floor(j/2)/20).
+    // Independent sum: merged lower edge → calls, per case. The chart draws four stored bins as one
+    // (20 per decade as 5): stored bin j lands in drawn bin floor(j / 4), whose lower edge is 10^(4·floor(j/4)/20).
     const expected = latency.map((c) => {
       const byEdge = new Map<number, number>();
       for (const run of c.runs) {
         run.histogram.counts.forEach((n, k) => {
           const j = Math.round(Math.log10(run.histogram.edgesUs[k]!) * run.histogram.binsPerDecade);
-          const lower = bySize(Number((10 ** ((2 * Math.floor(j / 2)) / run.histogram.binsPerDecade)).toPrecision(6)));
+          const lower = bySize(Number((10 ** ((4 * Math.floor(j / 4)) / run.histogram.binsPerDecade)).toPrecision(6)));
           byEdge.set(lower, (byEdge.get(lower) ?? 0) + n);
         });
       }

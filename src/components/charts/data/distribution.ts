@@ -71,8 +71,8 @@ export function caseDistribution(c: LatencyCaseResult, merge = 1): CaseDistribut
   return { id: c.id, title: c.title, binsPerDecade, totalCalls: bins.reduce((sum, b) => sum + b.calls, 0), bins };
 }
 
-/** Neighbouring stored bins drawn as one: 20 stored bins per decade are drawn as 10, which halves the table twin's rows. */
-export const DISTRIBUTION_MERGE = 2;
+/** Neighbouring stored bins drawn as one: 20 stored bins per decade are drawn as 5, which keeps the table twin short (the article page has an element budget). */
+export const DISTRIBUTION_MERGE = 4;
 
 /**
  * One line per case: share of the case's calls (percent) per histogram bin, plotted at the bin's
