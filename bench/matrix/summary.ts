@@ -4,12 +4,12 @@
  * (named like archived full runs: date, Node version, host) and one summary, "<date>_<host>.matrix.json",
  * that lists every version: how it ran, its V8 and OpenSSL, or why it could not run.
  */
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { archiveName } from '../src/archive.ts';
-import { writeResultsAtomic } from '../src/results-file.ts';
+import { writeFileUnique, writeResultsAtomic } from '../src/results-file.ts';
 import { parseResultsText, type LatencyCaseResult, type Results } from '../src/schema.ts';
 
 /** Version of the summary layout; bump when a field changes meaning. */
@@ -110,24 +110,9 @@ function safeHost(hostname: string): string {
  * @returns the path written.
  */
 export function writeUnique(dir: string, name: string, text: string): string {
-  mkdirSync(dir, { recursive: true });
-  const temp = path.join(dir, `.${name}.tmp-${process.pid}`);
-  writeFileSync(temp, text);
-  try {
-    const dot = name.indexOf('.', name.lastIndexOf('_') + 1);
-    const [base, ext] = dot < 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot)];
-    for (let n = 1; ; n++) {
-      const file = path.join(dir, n === 1 ? name : `${base}_${n}${ext}`);
-      try {
-        linkSync(temp, file);
-        return file;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-    }
-  } finally {
-    rmSync(temp, { force: true });
-  }
+  const dot = name.indexOf('.', name.lastIndexOf('_') + 1);
+  const [base, ext] = dot < 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot)];
+  return writeFileUnique(dir, base, ext, text);
 }
 
 /**

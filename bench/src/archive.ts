@@ -1,9 +1,9 @@
 /** The archive of full runs: one file per run, named by date, Node version and host, never overwritten. */
-import { linkSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { BENCH_ROOT } from './environment.ts';
-import { writeResultsAtomic } from './results-file.ts';
-import type { Results } from './schema.ts';
+import { writeFileUnique } from './results-file.ts';
+import { parseResults, type Results } from './schema.ts';
 
 /** Folder of archived full runs (git-ignored with the rest of bench/results/). */
 export const ARCHIVE_DIR = path.join(BENCH_ROOT, 'results', 'archive');
@@ -24,22 +24,8 @@ export function archiveName(results: Results): string {
  * @throws ResultsValidationError when the results do not pass the schema (nothing is written).
  */
 export function archiveResults(results: Results, dir = ARCHIVE_DIR): string {
-  const base = archiveName(results).replace(/\.json$/, '');
-  const temp = path.join(dir, `${base}.json.tmp-${process.pid}`);
-  writeResultsAtomic(temp, results);
-  try {
-    for (let k = 1; ; k++) {
-      const file = path.join(dir, k === 1 ? `${base}.json` : `${base}_${k}.json`);
-      try {
-        linkSync(temp, file);
-        return file;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-    }
-  } finally {
-    rmSync(temp, { force: true });
-  }
+  parseResults(results, archiveName(results));
+  return writeFileUnique(dir, archiveName(results).replace(/\.json$/, ''), '.json', JSON.stringify(results, null, 2) + '\n');
 }
 
 /** Archived result files, oldest first (names start with the ISO date). */

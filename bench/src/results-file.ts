@@ -1,5 +1,5 @@
 /** Reading and writing results files. Writes are atomic: a temp file in the same folder, then rename. */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseResults, parseResultsText, ResultsValidationError, type Results } from './schema.ts';
 
@@ -9,11 +9,46 @@ import { parseResults, parseResultsText, ResultsValidationError, type Results } 
  */
 export function writeResultsAtomic(file: string, results: Results): void {
   parseResults(results, file);
+  writeFileAtomic(file, JSON.stringify(results, null, 2) + '\n');
+}
+
+/**
+ * Writes `text` to `file` atomically (a temp file in the same folder, then rename; folders created):
+ * readers see the old file or the new one, never a part. Every results writer of the bench uses it.
+ * @throws Error from the file system (the previous file stays intact; the temp file is removed).
+ */
+export function writeFileAtomic(file: string, text: string): void {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const temp = `${file}.tmp-${process.pid}`;
   try {
-    writeFileSync(temp, JSON.stringify(results, null, 2) + '\n');
+    writeFileSync(temp, text);
     renameSync(temp, file);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+/**
+ * Writes `text` to `dir/<base><ext>`, never replacing a file: when that name is taken, to the first
+ * free `<base>_2<ext>`, `<base>_3<ext>`, … Each name is claimed with link(2), which fails when the
+ * name exists, so two processes writing at once cannot take the same one; the file appears whole.
+ * @returns the path written.
+ * @throws Error from the file system (the temp file is removed).
+ */
+export function writeFileUnique(dir: string, base: string, ext: string, text: string): string {
+  mkdirSync(dir, { recursive: true });
+  const temp = path.join(dir, `.${base}${ext}.tmp-${process.pid}`);
+  writeFileSync(temp, text);
+  try {
+    for (let n = 1; ; n++) {
+      const file = path.join(dir, n === 1 ? `${base}${ext}` : `${base}_${n}${ext}`);
+      try {
+        linkSync(temp, file);
+        return file;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
   } finally {
     rmSync(temp, { force: true });
   }

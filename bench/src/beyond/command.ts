@@ -3,9 +3,9 @@
  * run, write bench/results/beyond-latest.json atomically (beyond-partial.json for a quick or partial
  * run), and return the report. Never touches the reference results.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BENCH_ROOT, collectEnvironment } from '../environment.ts';
+import { writeFileAtomic } from '../results-file.ts';
 import { buildBeyondConfig } from './config.ts';
 import { beyondSourceSha256 } from './key.ts';
 import { formatBeyondReport } from './report.ts';
@@ -63,12 +63,5 @@ export async function runBeyondCommand(
  */
 export function writeBeyondResultsAtomic(file: string, results: BeyondResults): void {
   parseBeyondResults(results, file);
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const temp = `${file}.tmp-${process.pid}`;
-  try {
-    writeFileSync(temp, JSON.stringify(results) + '\n');
-    renameSync(temp, file);
-  } finally {
-    rmSync(temp, { force: true });
-  }
+  writeFileAtomic(file, JSON.stringify(results) + '\n');
 }

@@ -2,10 +2,11 @@
  * The results of a target-mode run (case H): the client ran here, the services on another host (or in
  * another network namespace). Its own file and schema, so the reference suite's results never change.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { GResultSchema } from '../cases/g-tls.ts';
+import { writeFileAtomic } from '../../results-file.ts';
 import { CaseResultSchema, ConfigSchema, EnvironmentSchema } from '../../schema.ts';
 
 /** One remote service of the run. */
@@ -66,14 +67,7 @@ export function writeTargetResults(file: string, results: TargetResults): void {
     const issue = parsed.error.issues[0]!;
     throw new Error(`${file}: target results invalid at ${issue.path.join('.') || '(top)'}: ${issue.message}`);
   }
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const temp = `${file}.tmp-${process.pid}`;
-  try {
-    writeFileSync(temp, JSON.stringify(results, null, 2) + '\n');
-    renameSync(temp, file);
-  } finally {
-    rmSync(temp, { force: true });
-  }
+  writeFileAtomic(file, JSON.stringify(results, null, 2) + '\n');
 }
 
 /** Reads and validates a target results file. @throws Error naming the file and the first invalid field. */
