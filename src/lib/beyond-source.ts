@@ -3,13 +3,12 @@
  * The beyond results are a second file beside the reference results (bench/results/beyond-latest.json),
  * with their own schema (the bench's "./beyond-schema" export) and their own cache key.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseBeyondResultsText, type BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
 import { ResultsValidationError } from '@split-on-evidence/hop-bench/schema';
 import { beyondFacts } from './beyond-facts.ts';
 import { FactError } from './facts.ts';
-import { ResultsFileError } from './results-source.ts';
+import { readResultsText, ResultsFileError } from './results-source.ts';
 
 /** The beyond suite's default results file, relative to the project root. */
 export const DEFAULT_BEYOND_RESULTS_PATH = 'bench/results/beyond-latest.json';
@@ -36,17 +35,10 @@ export interface LoadedBeyondResults {
  * @throws ResultsFileError naming the file, the bad field and the fix.
  */
 export function loadBeyondResults(file: string): LoadedBeyondResults {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ResultsFileError(
-      file,
-      `${file}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${(error as Error).message})`}.\n` +
-        `Fix: run "npm run build" (it runs the beyond suite when its results are missing), or point ${BEYOND_RESULTS_ENV} at a beyond results file.`,
-    );
-  }
+  const text = readResultsText(
+    file,
+    `Fix: run "npm run build" (it runs the beyond suite when its results are missing), or point ${BEYOND_RESULTS_ENV} at a beyond results file.`,
+  );
   let results: BeyondResults;
   try {
     results = parseBeyondResultsText(text, file);

@@ -34,6 +34,20 @@ export class ResultsFileError extends Error {
   }
 }
 
+/**
+ * The text of a results file (either suite's).
+ * @param fix the line that tells the reader what to do when the file cannot be read.
+ * @throws ResultsFileError naming the file, "no such file" or the read error, and the fix.
+ */
+export function readResultsText(file: string, fix: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ResultsFileError(file, `${file}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${(error as Error).message})`}.\n${fix}`);
+  }
+}
+
 /** A read and validated results file, with its exact text (the page publishes these bytes). */
 export interface LoadedResults {
   file: string;
@@ -48,17 +62,7 @@ export interface LoadedResults {
  *   not JSON, fails the schema or lacks a case or variant.
  */
 export function loadResults(file: string): LoadedResults {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ResultsFileError(
-      file,
-      `${file}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${(error as Error).message})`}.\n` +
-        `Fix: run "npm run build" (it runs the bench when results are missing), or point ${RESULTS_ENV} at a results file.`,
-    );
-  }
+  const text = readResultsText(file, `Fix: run "npm run build" (it runs the bench when results are missing), or point ${RESULTS_ENV} at a results file.`);
   let results: Results;
   try {
     results = parseResultsText(text, file);
