@@ -22,6 +22,7 @@ import { RESULTS_SCHEMA_VERSION, type Results } from './schema.ts';
 import { pinningPlan, pinProcess } from './pinning.ts';
 import { killAllNow, pinServicesTo, stopAll } from './services/children.ts';
 import { runSuite } from './suite.ts';
+import { referenceSuite } from './suites/reference.ts';
 
 /** Where a full run's results go without --out: bench/results/latest.json (ignored by git: results belong to a machine). */
 export const DEFAULT_RESULTS_FILE = path.join(BENCH_ROOT, 'results', 'latest.json');
@@ -223,7 +224,7 @@ async function runReference(
   const config = buildConfig({ quick: options.quick, runs: options.runs, caseIds: options.caseIds, pin });
   const out = options.out ?? (config.mode === 'full' ? DEFAULT_RESULTS_FILE : DEFAULT_PARTIAL_RESULTS_FILE);
   const startedAt = new Date();
-  const environment = collectEnvironment(startedAt);
+  const environment = collectEnvironment(startedAt, referenceSuite.sourceSha256());
   log(`hop-bench: ${config.mode} suite, ${config.runs} run(s) of ${config.cases.join(', ')} on Node ${process.version}` +
     (config.mode === 'full' ? ' (about two to five minutes)' : ''));
 

@@ -1,11 +1,11 @@
 /** What machine and software ran the bench, and a fingerprint of the bench's own source. */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import { BENCH_ROOT, benchSourceSha256, lockfileSha256 } from './fingerprint.ts';
+import { BENCH_ROOT, lockfileSha256 } from './fingerprint.ts';
 import type { Environment } from './schema.ts';
 
 // The source fingerprint lives in its own light module (no child_process) for the cache key.
-export { BENCH_ROOT, benchSourceFiles, benchSourceSha256, LOCKFILE, lockfileSha256 } from './fingerprint.ts';
+export { BENCH_ROOT, LOCKFILE, lockfileSha256 } from './fingerprint.ts';
 
 function git(args: string[]): string | null {
   try {
@@ -15,8 +15,12 @@ function git(args: string[]): string | null {
   }
 }
 
-/** Collects the environment of this process, `startedAt` being the suite's start. */
-export function collectEnvironment(startedAt: Date): Environment {
+/**
+ * Collects the environment of this process.
+ * @param startedAt the suite's start.
+ * @param sourceSha256 the suite's source hash (Suite.sourceSha256), stored as benchSourceSha256.
+ */
+export function collectEnvironment(startedAt: Date, sourceSha256: string): Environment {
   const commit = git(['rev-parse', 'HEAD']);
   const status = commit === null ? null : git(['status', '--porcelain', '--', '.']);
   return {
@@ -32,7 +36,7 @@ export function collectEnvironment(startedAt: Date): Environment {
     startedAt: startedAt.toISOString(),
     gitCommit: commit !== null && /^[0-9a-f]{40}$/.test(commit) ? commit : null,
     gitDirty: status === null ? null : status.length > 0,
-    benchSourceSha256: benchSourceSha256(),
+    benchSourceSha256: sourceSha256,
     lockfileSha256: lockfileSha256(),
     hostname: os.hostname(),
   };

@@ -4,26 +4,12 @@
  * the site's build computes the cache key from it on every build.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The bench package's root folder (bench/). */
 export const BENCH_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/**
- * Files whose content defines what the reference suite measures: bench/src/** except the beyond
- * suite (bench/src/beyond/, which has its own key in beyond/key.ts), and bench/package.json, sorted.
- * @param benchRoot the bench folder; pass it when this module is bundled elsewhere (import.meta.url moves).
- */
-export function benchSourceFiles(benchRoot: string = BENCH_ROOT): string[] {
-  const src = path.join(benchRoot, 'src');
-  const files = readdirSync(src, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile() && d.name.endsWith('.ts'))
-    .map((d) => path.join(d.parentPath, d.name))
-    .filter((f) => path.relative(src, f).split(path.sep)[0] !== 'beyond');
-  return [...files, path.join(benchRoot, 'package.json')].sort();
-}
 
 /** The repository's lockfile (package-lock.json beside the bench workspace). */
 export const LOCKFILE = path.join(BENCH_ROOT, '..', 'package-lock.json');
@@ -35,11 +21,6 @@ export function lockfileSha256(): string | null {
   } catch {
     return null;
   }
-}
-
-/** SHA-256 (hex) over each bench source file's path (relative to bench/) and content; `benchRoot` as in benchSourceFiles. */
-export function benchSourceSha256(benchRoot: string = BENCH_ROOT): string {
-  return filesSha256(benchSourceFiles(benchRoot), benchRoot);
 }
 
 /**

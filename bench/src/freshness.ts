@@ -1,19 +1,16 @@
 /**
- * Whether a results file still describes what this machine would measure now. The inputs that change
- * the numbers: the bench source, the lockfile, the Node version, the CPU model and core count, and the
- * suite configuration. Public (for the site's build), and light: computing a key reads files and
- * hashes them, and loads no case module, no service and no child_process (checked by the
- * dependency rules in .dependency-cruiser.cjs and by bench/test/freshness-light.test.ts).
+ * Compatibility only (export "./freshness"): the reference suite's cache key under its old names.
+ * The one cache key is harness/cache-key.ts, reached through "./suites" (referenceSuite); this module
+ * goes once the site uses that.
  */
-import os from 'node:os';
-import { buildConfig } from './config.ts';
-import { benchSourceSha256, lockfileSha256 } from './fingerprint.ts';
-
-/** The bench's folder and the files its source hash covers (for listings that must match the hash). */
-export { BENCH_ROOT, benchSourceFiles, benchSourceSha256 } from './fingerprint.ts';
+import { canonicalJson } from './harness/cache-key.ts';
 import type { BenchConfig, Results } from './schema.ts';
+import { referenceSuite } from './suites/reference.ts';
 
-/** What a results file's figures depend on. */
+export { BENCH_ROOT } from './fingerprint.ts';
+export { canonicalJson };
+
+/** What a results file's figures depend on (old field name benchSourceSha256 for the source hash). */
 export interface CacheInputs {
   benchSourceSha256: string;
   lockfileSha256: string | null;
@@ -23,67 +20,18 @@ export interface CacheInputs {
   config: BenchConfig;
 }
 
-/** The inputs as they are now, for the full suite on this machine with this process's Node. */
-export function currentCacheInputs(): CacheInputs {
-  return {
-    benchSourceSha256: benchSourceSha256(),
-    lockfileSha256: lockfileSha256(),
-    nodeVersion: process.version,
-    cpuModel: os.cpus()[0]?.model.trim() || 'unknown CPU',
-    cores: os.availableParallelism(),
-    config: buildConfig({ quick: false }),
-  };
-}
+const toOld = ({ sourceSha256, ...rest }: ReturnType<typeof referenceSuite.currentCacheInputs>): CacheInputs => ({ benchSourceSha256: sourceSha256, ...rest });
+const toNew = ({ benchSourceSha256, ...rest }: CacheInputs) => ({ sourceSha256: benchSourceSha256, ...rest });
 
-/** The inputs recorded in a results file. */
-export function cacheInputsOf(results: Results): CacheInputs {
-  const e = results.environment;
-  return {
-    benchSourceSha256: e.benchSourceSha256,
-    lockfileSha256: e.lockfileSha256,
-    nodeVersion: e.nodeVersion,
-    cpuModel: e.cpuModel,
-    cores: e.cores,
-    config: results.config,
-  };
-}
-
-/**
- * Why results recorded with `stored` inputs cannot stand for `now`.
- * @returns one plain reason per changed input; empty when the results are fresh.
- */
-export function staleReasons(stored: CacheInputs, now: CacheInputs): string[] {
-  const reasons: string[] = [];
-  const short = (h: string | null) => (h === null ? 'none' : h.slice(0, 12));
-  if (stored.benchSourceSha256 !== now.benchSourceSha256) {
-    reasons.push(`the bench source changed (${short(stored.benchSourceSha256)} → ${short(now.benchSourceSha256)})`);
-  }
-  if (stored.lockfileSha256 !== now.lockfileSha256) {
-    reasons.push(`the lockfile changed (${short(stored.lockfileSha256)} → ${short(now.lockfileSha256)})`);
-  }
-  if (stored.nodeVersion !== now.nodeVersion) reasons.push(`the Node version changed (${stored.nodeVersion} → ${now.nodeVersion})`);
-  if (stored.cpuModel !== now.cpuModel) reasons.push(`the CPU changed (${stored.cpuModel} → ${now.cpuModel})`);
-  if (stored.cores !== now.cores) reasons.push(`the core count changed (${stored.cores} → ${now.cores})`);
-  if (canonicalJson(stored.config) !== canonicalJson(now.config)) {
-    reasons.push(
-      stored.config.mode === now.config.mode
-        ? 'the bench configuration changed'
-        : `the results are from a ${stored.config.mode} run; the page needs the ${now.config.mode} suite`,
-    );
-  }
-  return reasons;
-}
-
-/** JSON with object keys sorted at every level, so equal values compare equal whatever their key order. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
-
-/** The full suite's configuration (the reference's runs and counts), to tell a partial run from a full one. */
-export function fullSuiteConfig(): BenchConfig {
-  return buildConfig({ quick: false });
-}
+/** The files the reference key covers (referenceSuite.sourceFiles). */
+export const benchSourceFiles = (benchRoot?: string): string[] => referenceSuite.sourceFiles(benchRoot);
+/** SHA-256 over them (referenceSuite.sourceSha256). */
+export const benchSourceSha256 = (benchRoot?: string): string => referenceSuite.sourceSha256(benchRoot);
+/** The inputs now (referenceSuite.currentCacheInputs). */
+export const currentCacheInputs = (): CacheInputs => toOld(referenceSuite.currentCacheInputs());
+/** The inputs a results file recorded (referenceSuite.cacheInputsOf). */
+export const cacheInputsOf = (results: Results): CacheInputs => toOld(referenceSuite.cacheInputsOf(results));
+/** Why stored results cannot stand for now (referenceSuite.staleReasons). */
+export const staleReasons = (stored: CacheInputs, now: CacheInputs): string[] => referenceSuite.staleReasons(toNew(stored), toNew(now));
+/** The full suite's configuration (referenceSuite.fullConfig). */
+export const fullSuiteConfig = (): BenchConfig => referenceSuite.fullConfig();

@@ -13,7 +13,8 @@ import { beyondSourceFiles, beyondSourceSha256 } from '../src/beyond/key.ts';
 import { parseBeyondResults, parseBeyondResultsText } from '../src/beyond/results-schema.ts';
 import { runBeyondSuite } from '../src/beyond/runner.ts';
 import type { BeyondCase } from '../src/beyond/types.ts';
-import { BENCH_ROOT, benchSourceSha256 } from '../src/environment.ts';
+import { BENCH_ROOT } from '../src/environment.ts';
+import { referenceSuite } from '../src/suites/reference.ts';
 import { ResultsValidationError } from '../src/schema.ts';
 import { processesTagged, startCliUntil, waitFor } from './support/processes.ts';
 
@@ -80,10 +81,10 @@ describe('cache keys of the two suites', () => {
   const root = path.join(tmp, 'bench');
   cpSync(path.join(BENCH_ROOT, 'src'), path.join(root, 'src'), { recursive: true });
   cpSync(path.join(BENCH_ROOT, 'package.json'), path.join(root, 'package.json'));
-  const keys = () => ({ reference: benchSourceSha256(root), beyond: beyondSourceSha256(root) });
+  const keys = () => ({ reference: referenceSuite.sourceSha256(root), beyond: beyondSourceSha256(root) });
 
   test('the copy has the same keys as the real tree', () => {
-    assert.deepEqual(keys(), { reference: benchSourceSha256(), beyond: beyondSourceSha256() });
+    assert.deepEqual(keys(), { reference: referenceSuite.sourceSha256(), beyond: beyondSourceSha256() });
   });
 
   test('changing a beyond case changes only the beyond key', () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { BENCH_ROOT, collectEnvironment } from '../environment.ts';
 import { writeFileAtomic } from '../results-file.ts';
 import { buildBeyondConfig } from './config.ts';
-import { beyondSourceSha256 } from './key.ts';
+import { beyondSuite } from '../suites/beyond.ts';
 import { formatBeyondReport } from './report.ts';
 import { BEYOND_SCHEMA_VERSION, parseBeyondResults, type BeyondResults } from './results-schema.ts';
 import { runBeyondSuite } from './runner.ts';
@@ -39,7 +39,7 @@ export async function runBeyondCommand(
   const config = buildBeyondConfig(command);
   const out = command.out ?? (config.mode === 'full' ? DEFAULT_BEYOND_RESULTS_FILE : DEFAULT_BEYOND_PARTIAL_FILE);
   const startedAt = new Date();
-  const environment = { ...collectEnvironment(startedAt), benchSourceSha256: beyondSourceSha256() };
+  const environment = collectEnvironment(startedAt, beyondSuite.sourceSha256());
   log(`hop-bench: beyond suite (${config.mode}), cases ${config.cases.join(', ') || 'none'} on Node ${process.version}`);
   const { cases, durationMs } = await runBeyondSuite(config, log, signal);
   const results: BeyondResults = {

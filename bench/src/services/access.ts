@@ -11,6 +11,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type http from 'node:http';
 import type { Socket } from 'node:net';
 import { collectEnvironment } from '../environment.ts';
+import { keySourceSha256 } from '../harness/cache-key.ts';
 
 /** Environment variables a serve-mode service reads (set by serve-cli.ts, never by the local suite). */
 export const SERVE_ENV = {
@@ -77,7 +78,8 @@ export function gate(handler: http.RequestListener): http.RequestListener {
     }
     if (path === '/info') {
       req.resume();
-      environment ??= collectEnvironment(new Date());
+      // The whole bench source: a service host runs whichever suite its client asks for.
+      environment ??= collectEnvironment(new Date(), keySourceSha256([]));
       return reply(res, 200, { ...extra, environment });
     }
     if (!CONTROL_PATHS.has(path) && !counted.has(req.socket)) {

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { caseG, runG, type GResult } from '../cases/g-tls.ts';
 import { buildConfig } from '../../config.ts';
 import { BENCH_ROOT, collectEnvironment } from '../../environment.ts';
+import { referenceSuite } from '../../suites/reference.ts';
 import { formatReport } from '../../report.ts';
 import { control, describeMachine, discoverChain, formatHostPort, parseHostPort, remoteService, remoteTlsConnections, type ChainLink } from './remote.ts';
 import type { BenchConfig, CaseResult } from '../../schema.ts';
@@ -124,7 +125,7 @@ export async function targetMain(argv: string[]): Promise<number> {
   process.once('exit', killAllNow);
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const started = performance.now();
-  const client = collectEnvironment(new Date());
+  const client = collectEnvironment(new Date(), referenceSuite.sourceSha256());
   const targetText = formatHostPort(options.target.host, options.target.port);
   try {
     const chain = await discoverChain({ ...options.target, token: options.token });

@@ -1,0 +1,114 @@
+/**
+ * The suite contract: what the bench, its command line and the site's build need of a suite. A suite
+ * is one module (bench/src/suites/<name>.ts) whose value is made by `defineSuite`; reference and beyond
+ * are its two values. The light part (paths, configuration, results parsing, cache key) loads no case
+ * module, no service and no child_process; the heavy part (the cases, running them, re-run checks) is
+ * loaded lazily.
+ */
+import { BENCH_ROOT } from '../fingerprint.ts';
+import {
+  cacheInputsOf,
+  currentCacheInputs,
+  keySourceFiles,
+  keySourceSha256,
+  staleReasons,
+  type CacheInputs,
+  type KeyedResults,
+  type KeyedSuite,
+  type StaleWords,
+} from './cache-key.ts';
+
+/** The fields every suite's configuration has. */
+export interface SuiteConfigBase {
+  /** "full": the default run; "quick": smoke size; "custom": other runs or a subset of the cases. */
+  readonly mode: 'full' | 'quick' | 'custom';
+  /** Runs (repetitions) asked for. */
+  readonly runs: number;
+  /** Case ids run, in registry order. */
+  readonly cases: readonly string[];
+}
+
+/** What the user chose on the command line, for any suite. */
+export interface SuiteChoice {
+  /** Smoke size: every case at its quick size, 1 run unless `runs` says otherwise. */
+  readonly quick: boolean;
+  /** Runs; default the suite's (3), quick 1. */
+  readonly runs?: number;
+  /** Case ids to run; default all, run in registry order. */
+  readonly caseIds?: readonly string[];
+  /** CPUs to pin the client and the services to (--pin); a suite that does not pin ignores it. */
+  readonly pin?: { readonly clientCpu: number; readonly serviceCpu: number };
+}
+
+/** What every suite's results file has: the cache key's fields and the report as printed. */
+export interface SuiteResultsBase<Config> extends KeyedResults<Config> {
+  /** The text report exactly as printed (the page shows it "as printed"); never checked against a re-rendering. */
+  readonly report: string;
+}
+
+/** What a suite module declares; `defineSuite` adds what follows from it. */
+export interface SuiteSpec<Config extends SuiteConfigBase, Results extends SuiteResultsBase<Config>> extends KeyedSuite<Config> {
+  /** "reference" or "beyond": the value of --suite. */
+  readonly id: string;
+  /** For messages: "reference suite", "beyond suite". */
+  readonly title: string;
+  /** The registry's case ids, in run order (light: no case module is loaded for them). */
+  readonly caseIds: readonly string[];
+  /** A full run's results file without --out, relative to the project root, "/"-separated. */
+  readonly resultsPath: string;
+  /** A quick or partial run's results file without --out, relative to the project root. */
+  readonly partialResultsPath: string;
+  /** Environment variable naming an outside results file for the site's build (never re-run for it). */
+  readonly resultsEnvVar: string;
+  /**
+   * Builds the configuration of a run.
+   * @throws Error naming any unknown case id.
+   */
+  buildConfig(choice: SuiteChoice): Config;
+  /**
+   * Validates parsed JSON as this suite's results file: every field's shape, and the figures
+   * recomputed from the runs (medians, intervals, counts, socket checks); the stored report text is not compared.
+   * @throws ResultsValidationError naming each bad field.
+   */
+  parseResults(data: unknown, file: string): Results;
+  /**
+   * Heavy, loaded lazily: why stored results should be re-run although their key is fresh, e.g. a case
+   * recorded as not measured that can run on this machine now. One sentence each; empty when none.
+   */
+  rerunReasons(results: Results): Promise<string[]>;
+}
+
+/** A suite: its declaration and what follows from it (one source: the cache key module). */
+export interface Suite<Config extends SuiteConfigBase = SuiteConfigBase, Results extends SuiteResultsBase<Config> = SuiteResultsBase<Config>>
+  extends SuiteSpec<Config, Results> {
+  /**
+   * Reads a results file's text: JSON, then parseResults.
+   * @throws ResultsValidationError when the text is not JSON or not a valid results file of this suite.
+   */
+  parseResultsText(text: string, file: string): Results;
+  /** Files the cache key covers (absolute paths, sorted); `benchRoot` defaults to this bench's folder. */
+  sourceFiles(benchRoot?: string): string[];
+  /** SHA-256 (hex) over sourceFiles: what environment.benchSourceSha256 records for this suite. */
+  sourceSha256(benchRoot?: string): string;
+  /** The cache inputs now: this source, lockfile, Node, CPU, cores and the full configuration. */
+  currentCacheInputs(): CacheInputs<Config>;
+  /** The cache inputs a results file recorded. */
+  cacheInputsOf(results: Results): CacheInputs<Config>;
+  /** Why `stored` results cannot stand for `now` (cache-key.ts staleReasons, in this suite's words). */
+  staleReasons(stored: CacheInputs<Config>, now: CacheInputs<Config>): string[];
+}
+
+/** Turns a suite module's declaration into a Suite. */
+export function defineSuite<Config extends SuiteConfigBase, Results extends SuiteResultsBase<Config>>(
+  spec: SuiteSpec<Config, Results> & { parseResultsText(text: string, file: string): Results },
+): Suite<Config, Results> {
+  const words: StaleWords = spec.staleWords;
+  return {
+    ...spec,
+    sourceFiles: (benchRoot = BENCH_ROOT) => keySourceFiles(spec.keyExcludes, benchRoot),
+    sourceSha256: (benchRoot = BENCH_ROOT) => keySourceSha256(spec.keyExcludes, benchRoot),
+    currentCacheInputs: () => currentCacheInputs(spec),
+    cacheInputsOf: (results) => cacheInputsOf(results),
+    staleReasons: (stored, now) => staleReasons(stored, now, words),
+  };
+}

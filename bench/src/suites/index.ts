@@ -1,0 +1,30 @@
+/**
+ * The bench's suites, for its command line and the site's build (export "./suites"). Light: loading
+ * this module loads no case runner, no service and no child_process; each suite's heavy parts
+ * (`rerunReasons`, running) load their cases lazily.
+ */
+import { beyondSuite } from './beyond.ts';
+import { referenceSuite } from './reference.ts';
+
+export { beyondSuite } from './beyond.ts';
+export { referenceSuite } from './reference.ts';
+export { canonicalJson, type CacheInputs, type StaleWords } from '../harness/cache-key.ts';
+export type { Suite, SuiteChoice, SuiteConfigBase, SuiteResultsBase } from '../harness/suite.ts';
+export { BENCH_ROOT } from '../fingerprint.ts';
+export { ResultsValidationError } from '../schema.ts';
+
+/** Every suite, in the order `--suite all` runs them (reference first). */
+export const SUITES = [referenceSuite, beyondSuite] as const;
+
+/** A suite's id: "reference" or "beyond". */
+export type SuiteId = 'reference' | 'beyond';
+
+/**
+ * The suite named `id`.
+ * @throws Error naming the known suites when there is none by that name.
+ */
+export function suiteById(id: string): (typeof SUITES)[number] {
+  const suite = SUITES.find((s) => s.id === id);
+  if (!suite) throw new Error(`no suite "${id}"; the suites are ${SUITES.map((s) => s.id).join(', ')}`);
+  return suite;
+}
