@@ -8,9 +8,9 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { archiveName } from '../src/archive.ts';
-import { writeFileUnique, writeResultsAtomic } from '../src/results-file.ts';
-import { parseResultsText, type LatencyCaseResult, type Results } from '../src/schema.ts';
+import { archiveName } from '../src/harness/archive.ts';
+import { writeFileUnique, writeResultsAtomic } from '../src/harness/results-file.ts';
+import { parseResultsText, type LatencyCaseResult, type Results } from '../src/harness/schema.ts';
 
 /** Version of the summary layout; bump when a field changes meaning. */
 export const MATRIX_SCHEMA_VERSION = 1;

@@ -15,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parseResultsText } from '../src/schema.ts';
-import { spread } from '../src/stats.ts';
+import { parseResultsText } from '../src/harness/schema.ts';
+import { spread } from '../src/harness/stats.ts';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const CASE_IDS = ['B', 'C', 'D'] as const;

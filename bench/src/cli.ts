@@ -5,46 +5,36 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CASES } from './cases/index.ts';
-import { BEYOND_CASES } from './beyond/index.ts';
-import { DEFAULT_BEYOND_PARTIAL_FILE, DEFAULT_BEYOND_RESULTS_FILE, runBeyondCommand } from './beyond/command.ts';
-import type { BeyondResults } from './beyond/results-schema.ts';
-import { buildConfig } from './config.ts';
-import { BENCH_ROOT, collectEnvironment } from './environment.ts';
-import { archiveResults } from './archive.ts';
-import { compareSides, comparableFromResults, formatComparison, type ComparableSide } from './compare.ts';
-import { loadComparable } from './compare-files.ts';
-import { noiseWarnings } from './noise.ts';
-import { acquireLock, BENCH_LOCK_FILE, type HeldLock } from './lock.ts';
-import { formatReport } from './report.ts';
-import { writeResultsAtomic } from './results-file.ts';
-import { RESULTS_SCHEMA_VERSION, type Results } from './schema.ts';
-import { pinningPlan, pinProcess } from './pinning.ts';
-import { killAllNow, pinServicesTo, stopAll } from './services/children.ts';
-import { runSuite } from './suite.ts';
-import { referenceSuite } from './suites/reference.ts';
+import { acquireLock, BENCH_LOCK_FILE, type HeldLock } from './harness/lock.ts';
+import { compareSides, comparableFromResults, formatComparison, type ComparableSide } from './harness/compare.ts';
+import { loadComparable } from './harness/compare-files.ts';
+import { pinningPlan, pinProcess } from './harness/pinning.ts';
+import { killAllNow, pinServicesTo, stopAll } from './harness/process.ts';
+import { defaultResultsFile, runToFile } from './harness/run-to-file.ts';
+import type { Results } from './harness/schema.ts';
+import type { Suite } from './harness/suite.ts';
+import { beyondSuite } from './suites/beyond.ts';
+import { REFERENCE_SPECS, referenceSuite } from './suites/reference.ts';
+import { SUITES } from './suites/index.ts';
 
-/** Where a full run's results go without --out: bench/results/latest.json (ignored by git: results belong to a machine). */
-export const DEFAULT_RESULTS_FILE = path.join(BENCH_ROOT, 'results', 'latest.json');
-/** Where a quick or partial run's results go without --out, so they never replace a full run's. */
-export const DEFAULT_PARTIAL_RESULTS_FILE = path.join(BENCH_ROOT, 'results', 'partial.json');
+const rel = (file: string) => path.relative(process.cwd(), file);
 
 const USAGE = `Usage: npm run bench -- [options]
 
-Runs hop-bench: cases ${CASES.map((c) => `${c.id} (${c.title})`).join(', ')}.
+Runs hop-bench: cases ${REFERENCE_SPECS.map((c) => `${c.id} (${c.title})`).join(', ')}.
 Prints the report on stdout, progress on stderr, and writes a results file.
 
 Options:
-  --suite NAME     reference (cases ${CASES.map((c) => c.id).join(',')}; the default), beyond (cases
-                   ${BEYOND_CASES.map((c) => c.id).join(',') || 'none yet'}; results in ${path.relative(process.cwd(), DEFAULT_BEYOND_RESULTS_FILE)}, quick or partial
-                   runs in ${path.relative(process.cwd(), DEFAULT_BEYOND_PARTIAL_FILE)}) or all (both, reference first;
+  --suite NAME     reference (cases ${referenceSuite.caseIds.join(',')}; the default), beyond (cases
+                   ${beyondSuite.caseIds.join(',') || 'none yet'}; results in ${rel(defaultResultsFile(beyondSuite, 'full'))}, quick or partial
+                   runs in ${rel(defaultResultsFile(beyondSuite, 'quick'))}) or all (both, reference first;
                    --out FILE then names the reference file and the beyond file is FILE-beyond.json)
   --quick          small counts for a smoke test (1 run, under 30 s)
   --runs N         runs, each with fresh server processes (default 3; quick 1); the medians'
                    intervals have 75% confidence with 3 runs, 93.75% with 5, 95% or more from 6
   --cases LIST     comma-separated case ids to run, e.g. B,C (default all)
-  --out PATH       results file to write (default ${path.relative(process.cwd(), DEFAULT_RESULTS_FILE)} for the full
-                   suite, ${path.relative(process.cwd(), DEFAULT_PARTIAL_RESULTS_FILE)} for --quick, --runs or --cases)
+  --out PATH       results file to write (default ${rel(defaultResultsFile(referenceSuite, 'full'))} for the full
+                   suite, ${rel(defaultResultsFile(referenceSuite, 'quick'))} for --quick, --runs or --cases)
   --json           print the results JSON on stdout instead of the report
   --compare FILE   after the run, compare it with FILE (results .json or a report text)
   --pin            Linux: pin this process to one CPU and every service to another (taskset);
@@ -55,6 +45,13 @@ Options:
 `;
 
 class UsageError extends Error {}
+
+/** One suite to run, as the command line chose it. */
+interface SuiteRun {
+  suite: Suite<never, never, never> & (typeof SUITES)[number];
+  caseIds: string[] | undefined;
+  out: string | undefined;
+}
 
 function parseCommandLine(argv: string[]) {
   const { values } = parseArgs({
@@ -84,49 +81,42 @@ function parseCommandLine(argv: string[]) {
   if (suite !== 'reference' && suite !== 'beyond' && suite !== 'all') {
     throw new UsageError(`--suite takes reference, beyond or all, got "${suite}"`);
   }
-  let caseIds: string[] | undefined;
-  let beyondCaseIds: string[] | undefined;
+  const chosen = SUITES.filter((s) => suite === 'all' || s.id === suite);
+  let asked: string[] | undefined;
   if (values.cases !== undefined) {
-    const asked = values.cases.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
-    const reference = CASES.map((c) => c.id);
-    const beyond = BEYOND_CASES.map((c) => c.id);
-    const known = suite === 'reference' ? reference : suite === 'beyond' ? beyond : [...reference, ...beyond];
+    asked = values.cases.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
+    const known = chosen.flatMap((s) => s.caseIds);
     const unknown = asked.filter((id) => !known.includes(id));
     if (asked.length === 0 || unknown.length > 0) {
-      const hint = suite !== 'all' && unknown.some((id) => [...reference, ...beyond].includes(id))
-        ? ` (${unknown.join(',')} belongs to the other suite: add --suite ${suite === 'reference' ? 'beyond' : 'reference'} or --suite all)`
+      const other = SUITES.find((s) => !chosen.includes(s));
+      const hint = other && unknown.some((id) => other.caseIds.includes(id))
+        ? ` (${unknown.join(',')} belongs to the other suite: add --suite ${other.id} or --suite all)`
         : '';
       throw new UsageError(`--cases takes ids from ${known.join(',')} for --suite ${suite}, got "${values.cases}"${hint}`);
     }
-    caseIds = asked.filter((id) => reference.includes(id));
-    beyondCaseIds = asked.filter((id) => beyond.includes(id));
   }
   if (values.out !== undefined && values.out.trim() === '') throw new UsageError('--out needs a file path');
   if (values.compare !== undefined && values.compare.trim() === '') throw new UsageError('--compare needs a file path');
   if (values.compare !== undefined && suite === 'beyond') throw new UsageError('--compare compares reference results; use it with --suite reference or all');
   const out = values.out === undefined ? undefined : path.resolve(values.out);
-  return {
-    ...values,
-    suite,
-    runs,
-    // With --suite all, --cases may name cases of one suite only: the other then runs none.
-    runReference: suite !== 'beyond' && (caseIds === undefined || caseIds.length > 0),
-    runBeyond: suite !== 'reference' && (beyondCaseIds === undefined || beyondCaseIds.length > 0),
-    caseIds: caseIds?.length ? caseIds : undefined,
-    beyondCaseIds: beyondCaseIds?.length ? beyondCaseIds : undefined,
-    out: suite === 'beyond' ? undefined : out,
-    beyondOut: out === undefined ? undefined : suite === 'beyond' ? out : out.replace(/(\.json)?$/, '-beyond.json'),
-  };
+  // With --suite all, --cases may name cases of one suite only: the other then runs none.
+  // --out names the first suite's file; the others' are FILE-<suite>.json.
+  const suiteRuns: SuiteRun[] = chosen.flatMap((s, k) => {
+    const caseIds = asked?.filter((id) => s.caseIds.includes(id));
+    if (caseIds !== undefined && caseIds.length === 0) return [];
+    return [{ suite: s as SuiteRun['suite'], caseIds, out: out === undefined || k === 0 ? out : out.replace(/(\.json)?$/, `-${s.id}.json`) }];
+  });
+  return { ...values, suite, runs, suiteRuns };
 }
 
 async function main(): Promise<number> {
   // Case H: serve mode and target mode have their own modules and options.
   const argv = process.argv.slice(2);
-  if (argv[0] === 'serve') return (await import('./beyond/remote/serve-cli.ts')).serveMain(argv.slice(1));
-  if (argv.some((a) => a === '--target' || a.startsWith('--target='))) return (await import('./beyond/remote/target-cli.ts')).targetMain(argv);
+  if (argv[0] === 'serve') return (await import('./tools/serve-cli.ts')).serveMain(argv.slice(1));
+  if (argv.some((a) => a === '--target' || a.startsWith('--target='))) return (await import('./tools/target-cli.ts')).targetMain(argv);
   let options: ReturnType<typeof parseCommandLine>;
   try {
-    options = parseCommandLine(process.argv.slice(2));
+    options = parseCommandLine(argv);
   } catch (error) {
     process.stderr.write(`hop-bench: ${(error as Error).message}\n\n${USAGE}`);
     return 2;
@@ -141,8 +131,7 @@ async function main(): Promise<number> {
     try {
       baseline = loadComparable(options.compare);
     } catch (error) {
-      process.stderr.write(`hop-bench: --compare: ${(error as Error).message}
-`);
+      process.stderr.write(`hop-bench: --compare: ${(error as Error).message}\n`);
       return 2;
     }
   }
@@ -180,31 +169,29 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
-    let reference: Results | undefined;
-    if (options.runReference) {
-      reference = await runReference(options, baseline, log, options.json && options.runBeyond, () => interrupted, pin);
-      if (reference === undefined) return interrupted ? 130 : 1;
-    }
-    if (options.runBeyond) {
-      let beyond: BeyondResults;
+    const done: { id: string; results: unknown }[] = [];
+    for (const { suite, caseIds, out } of options.suiteRuns) {
+      let results: { report: string };
       try {
-        ({ results: beyond } = await runBeyondCommand(
-          { quick: options.quick, runs: options.runs, caseIds: options.beyondCaseIds, out: options.beyondOut },
-          log,
-          abort.signal,
-        ));
+        ({ results } = await runOne(suite, { quick: options.quick, runs: options.runs, caseIds, pin }, out, log, abort.signal));
       } catch (error) {
+        // After Ctrl-C the services die with the terminal's SIGINT; that is the interrupt, not a second failure.
         if (interrupted) return 130;
-        log(`hop-bench: the beyond suite failed: ${(error as Error).message}\nThe beyond results file was not changed.`);
+        log(`hop-bench: ${suite.messages.failed}: ${(error as Error).message}\n${suite.messages.unchanged}`);
         return 1;
+      } finally {
+        await stopAll();
       }
-      if (options.json) {
-        process.stdout.write(JSON.stringify(reference ? { reference, beyond } : beyond, null, 2) + '\n');
-      } else {
-        process.stdout.write((reference ? '\n' : '') + beyond.report);
+      done.push({ id: suite.id, results });
+      // With --json and more than one suite, the JSON waits for all of them (one object by suite).
+      if (!options.json) process.stdout.write((done.length > 1 ? '\n' : '') + results.report);
+      else if (options.suiteRuns.length === 1) process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+      if (baseline && suite === referenceSuite) {
+        const comparison = formatComparison(compareSides(baseline, comparableFromResults(results as Results)));
+        (options.json ? process.stderr : process.stdout).write(`\n${comparison}`);
       }
-      for (const c of beyond.cases) if (c.status === 'measured') for (const w of c.warnings) log(`Warning: case ${c.id}: ${w}`);
     }
+    if (options.json && done.length > 1) process.stdout.write(JSON.stringify(Object.fromEntries(done.map((d) => [d.id, d.results])), null, 2) + '\n');
     return 0;
   } finally {
     await stopAll();
@@ -212,64 +199,20 @@ async function main(): Promise<number> {
   }
 }
 
-/** Runs the reference suite; returns its results, or undefined when it failed (reported on stderr). */
-async function runReference(
-  options: ReturnType<typeof parseCommandLine>,
-  baseline: ComparableSide | undefined,
+/** Runs one suite into its results file and says so on stderr; returns its results. @throws as runToFile. */
+async function runOne(
+  suite: SuiteRun['suite'],
+  choice: Parameters<typeof runToFile>[1],
+  out: string | undefined,
   log: (line: string) => void,
-  holdJson: boolean,
-  interrupted: () => boolean,
-  pin: { clientCpu: number; serviceCpu: number } | undefined,
-): Promise<Results | undefined> {
-  const config = buildConfig({ quick: options.quick, runs: options.runs, caseIds: options.caseIds, pin });
-  const out = options.out ?? (config.mode === 'full' ? DEFAULT_RESULTS_FILE : DEFAULT_PARTIAL_RESULTS_FILE);
-  const startedAt = new Date();
-  const environment = collectEnvironment(startedAt, referenceSuite.sourceSha256());
-  log(`hop-bench: ${config.mode} suite, ${config.runs} run(s) of ${config.cases.join(', ')} on Node ${process.version}` +
-    (config.mode === 'full' ? ' (about two to five minutes)' : ''));
-
-  try {
-    const { cases, durationMs } = await runSuite(config, log);
-    const report = formatReport(environment, config, cases);
-    const results: Results = {
-      schemaVersion: RESULTS_SCHEMA_VERSION,
-      tool: { name: 'hop-bench', version: '0.1.0' },
-      environment,
-      config,
-      cases,
-      durationMs,
-      report,
-    };
-    writeResultsAtomic(out, results);
-    if (!holdJson) process.stdout.write(options.json ? JSON.stringify(results, null, 2) + '\n' : report);
-    log(`hop-bench: done in ${(durationMs / 1000).toFixed(1)} s; results written to ${path.relative(process.cwd(), out) || out}`);
-    if (config.mode === 'full') log(`hop-bench: archived as ${path.relative(process.cwd(), archiveResults(results))}`);
-    if (config.runs > 1) for (const line of intervalLines(results)) log(line);
-    for (const warning of noiseWarnings(results)) log(`Warning: ${warning}`);
-    if (baseline) {
-      const comparison = formatComparison(compareSides(baseline, comparableFromResults(results)));
-      (options.json ? process.stderr : process.stdout).write(`\n${comparison}`);
-    }
-    return results;
-  } catch (error) {
-    // After Ctrl-C the services die with the terminal's SIGINT; that is the interrupt, not a second failure.
-    if (interrupted()) return undefined;
-    log(`hop-bench: the run failed: ${(error as Error).message}\nThe results file was not changed.`);
-    return undefined;
-  } finally {
-    await stopAll();
-  }
-}
-
-/** One stderr line per latency case: each median's interval and its exact confidence (stats.medianInterval). */
-function intervalLines(results: Results): string[] {
-  const us = (v: number) => v.toFixed(v < 10 ? 2 : 1);
-  return results.cases.flatMap((c) => {
-    if (c.kind !== 'latency') return [];
-    const i = c.intervals;
-    const figures = (['p50Us', 'p95Us', 'p99Us'] as const).map((f) => `${f.slice(0, 3)} ${us(c.median[f])} (${us(i[f].lowUs)}–${us(i[f].highUs)})`);
-    return [`hop-bench: ${c.id} medians with ${Number(i.confidencePercent.toFixed(2))}% intervals across runs, µs: ${figures.join(', ')}`];
-  });
+  signal: AbortSignal,
+): Promise<{ results: { report: string; config: { mode: string } } }> {
+  const generic = suite as unknown as Suite;
+  const { results, file } = await runToFile(generic, choice, out, { log, signal });
+  log(`hop-bench: ${generic.messages.done} in ${(((results as unknown as { durationMs: number }).durationMs) / 1000).toFixed(1)} s; results written to ${rel(file) || file}`);
+  if (generic.archive && results.config.mode === 'full') log(`hop-bench: archived as ${rel(generic.archive(results))}`);
+  for (const line of generic.notes(results)) log(line);
+  return { results };
 }
 
 process.exitCode = await main();

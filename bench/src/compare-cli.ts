@@ -4,8 +4,8 @@
  * bench/reference/reference-output-2026-10-19.txt) without running anything. Exit 2 on bad usage or input.
  */
 import { parseArgs } from 'node:util';
-import { compareSides, formatComparison } from './compare.ts';
-import { loadComparable } from './compare-files.ts';
+import { compareSides, formatComparison } from './harness/compare.ts';
+import { loadComparable } from './harness/compare-files.ts';
 
 const USAGE = `Usage: npm run compare -- BASELINE CURRENT [--base B] [--json]
 

@@ -5,10 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { caseG, GResultSchema } from '../src/beyond/cases/g-tls.ts';
-import { generateTlsCredentials } from '../src/beyond/tls-credentials.ts';
-import { BENCH_ROOT } from '../src/environment.ts';
-import { stopAll } from '../src/services/children.ts';
+import { caseG } from '../src/cases/g-tls/case.ts';
+import { GResultSchema } from '../src/harness/tls-schema.ts';
+import { generateTlsCredentials } from '../src/cases/g-tls/tls-credentials.ts';
+import { BENCH_ROOT } from '../src/harness/environment.ts';
+import { stopAll } from '../src/harness/process.ts';
 
 after(stopAll);
 

@@ -3,10 +3,11 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { caseF, LoadResultSchema } from '../src/beyond/f-load.ts';
-import { runOpenLevel } from '../src/beyond/load/open-loop.ts';
-import { HDR_RANGE, LatencyRecorder } from '../src/beyond/load/recorder.ts';
-import { stopAll } from '../src/services/children.ts';
+import { caseF } from '../src/cases/f-load/case.ts';
+import { LoadResultSchema } from '../src/cases/f-load/schema.ts';
+import { runOpenLevel } from '../src/cases/f-load/open-loop.ts';
+import { HDR_RANGE, LatencyRecorder } from '../src/cases/f-load/recorder.ts';
+import { stopAll } from '../src/harness/process.ts';
 
 after(() => stopAll());
 

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { formatPeerTable } from '../src/beyond/peer.ts';
+import { formatPeerTable } from '../src/tools/peer.ts';
 
-const PEER = fileURLToPath(new URL('../src/beyond/peer.ts', import.meta.url));
+const PEER = fileURLToPath(new URL('../src/tools/peer.ts', import.meta.url));
 
 test('the table shows both throughputs and their ratio per concurrency', () => {
   const table = formatPeerTable([{ concurrency: 16, autocannonPerSec: 20_000, benchPerSec: 8_000, ratio: 0.4, errors: 0 }], 5);

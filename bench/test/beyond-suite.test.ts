@@ -1,5 +1,5 @@
 // The beyond suite itself: its results schema, its cache key (independent of the reference suite's),
-// its runner (availability, not-measured reasons, schema checks, abort) and its command line.
+// the one runner driving it (availability, not-measured reasons, schema checks, abort) and its command line.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,14 +8,12 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { BEYOND_CASES } from '../src/beyond/index.ts';
-import { beyondSourceFiles, beyondSourceSha256 } from '../src/beyond/key.ts';
-import { parseBeyondResults, parseBeyondResultsText } from '../src/beyond/results-schema.ts';
-import { runBeyondSuite } from '../src/beyond/runner.ts';
-import type { BeyondCase } from '../src/beyond/types.ts';
-import { BENCH_ROOT } from '../src/environment.ts';
+import { runSuite } from '../src/harness/runner.ts';
+import type { BeyondCase } from '../src/harness/beyond-case.ts';
+import { BENCH_ROOT } from '../src/harness/fingerprint.ts';
 import { referenceSuite } from '../src/suites/reference.ts';
-import { ResultsValidationError } from '../src/schema.ts';
+import { beyondSuite } from '../src/suites/beyond.ts';
+import { ResultsValidationError } from '../src/harness/schema.ts';
 import { processesTagged, startCliUntil, waitFor } from './support/processes.ts';
 
 const FIXTURE = fileURLToPath(new URL('../../tests/fixtures/beyond-results-quick.json', import.meta.url));
@@ -36,7 +34,7 @@ function issuesOf(fn: () => unknown): string[] {
 
 describe('beyond results schema', () => {
   test('the labelled fixture (real quick runs) is valid and holds cases F, G, H and I', () => {
-    const r = parseBeyondResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE);
+    const r = beyondSuite.parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE);
     assert.equal(r.suite, 'beyond');
     assert.deepEqual(r.cases.map((c) => [c.id, c.status]), [['F', 'measured'], ['G', 'measured'], ['H', 'measured'], ['I', 'measured']]);
   });
@@ -44,14 +42,14 @@ describe('beyond results schema', () => {
   test("a bad field inside a case's result is named by its path, from the case's own schema", () => {
     const data = fixture();
     data.cases[0].result.targets[1].capacityPerSec = -5;
-    const issues = issuesOf(() => parseBeyondResults(data, 'x.json'));
+    const issues = issuesOf(() => beyondSuite.parseResults(data, 'x.json'));
     assert.ok(issues.some((i) => i.startsWith('cases.0.result.targets.1.capacityPerSec:')), issues.join('\n'));
   });
 
   test("a bad case config is checked against the case's configSchema", () => {
     const data = fixture();
     data.config.caseConfigs.F.arrival = 'bursty';
-    const issues = issuesOf(() => parseBeyondResults(data, 'x.json'));
+    const issues = issuesOf(() => beyondSuite.parseResults(data, 'x.json'));
     assert.ok(issues.some((i) => i.startsWith('config.caseConfigs.F.arrival:')), issues.join('\n'));
   });
 
@@ -59,20 +57,20 @@ describe('beyond results schema', () => {
     const unknown = fixture();
     unknown.config.cases = ['Q'];
     unknown.cases[0].id = 'Q';
-    assert.ok(issuesOf(() => parseBeyondResults(unknown, 'x.json')).some((i) => /not in this bench's beyond registry/.test(i)));
+    assert.ok(issuesOf(() => beyondSuite.parseResults(unknown, 'x.json')).some((i) => /not in this bench's beyond registry/.test(i)));
     const mismatch = fixture();
     mismatch.config.cases = [];
-    assert.ok(issuesOf(() => parseBeyondResults(mismatch, 'x.json')).some((i) => i.startsWith('cases:')));
+    assert.ok(issuesOf(() => beyondSuite.parseResults(mismatch, 'x.json')).some((i) => i.startsWith('cases:')));
     const reference = JSON.parse(readFileSync(fileURLToPath(new URL('../../tests/fixtures/results-2026-11-30-full.json', import.meta.url)), 'utf8'));
-    assert.ok(issuesOf(() => parseBeyondResults(reference, 'latest.json')).some((i) => i.startsWith('suite:')));
+    assert.ok(issuesOf(() => beyondSuite.parseResults(reference, 'latest.json')).some((i) => i.startsWith('suite:')));
   });
 
   test('a not-measured case needs its reason', () => {
     const data = fixture();
     data.cases[0] = { id: 'F', title: 'x', status: 'not-measured', reason: '' };
-    assert.ok(issuesOf(() => parseBeyondResults(data, 'x.json')).some((i) => i.startsWith('cases.0.reason:')));
+    assert.ok(issuesOf(() => beyondSuite.parseResults(data, 'x.json')).some((i) => i.startsWith('cases.0.reason:')));
     data.cases[0].reason = 'needs more cores';
-    assert.equal(parseBeyondResults(data, 'x.json').cases[0]!.status, 'not-measured');
+    assert.equal(beyondSuite.parseResults(data, 'x.json').cases[0]!.status, 'not-measured');
   });
 });
 
@@ -81,23 +79,23 @@ describe('cache keys of the two suites', () => {
   const root = path.join(tmp, 'bench');
   cpSync(path.join(BENCH_ROOT, 'src'), path.join(root, 'src'), { recursive: true });
   cpSync(path.join(BENCH_ROOT, 'package.json'), path.join(root, 'package.json'));
-  const keys = () => ({ reference: referenceSuite.sourceSha256(root), beyond: beyondSourceSha256(root) });
+  const keys = () => ({ reference: referenceSuite.sourceSha256(root), beyond: beyondSuite.sourceSha256(root) });
 
   test('the copy has the same keys as the real tree', () => {
-    assert.deepEqual(keys(), { reference: referenceSuite.sourceSha256(), beyond: beyondSourceSha256() });
+    assert.deepEqual(keys(), { reference: referenceSuite.sourceSha256(), beyond: beyondSuite.sourceSha256() });
   });
 
   test('changing a beyond case changes only the beyond key', () => {
     const before = keys();
-    appendFileSync(path.join(root, 'src', 'beyond', 'f-load.ts'), '\n// edited\n');
+    appendFileSync(path.join(root, 'src', 'cases', 'f-load', 'case.ts'), '\n// edited\n');
     const now = keys();
     assert.equal(now.reference, before.reference);
     assert.notEqual(now.beyond, before.beyond);
   });
 
-  test('changing a reference case changes both keys (case G times with cases/measure.ts, case H runs B, C and D)', () => {
+  test('changing a reference case changes both keys (case H runs B, C and D)', () => {
     const before = keys();
-    appendFileSync(path.join(root, 'src', 'cases', 'b-keep-alive.ts'), '\n// edited\n');
+    appendFileSync(path.join(root, 'src', 'cases', 'b-keep-alive', 'case.ts'), '\n// edited\n');
     const now = keys();
     assert.notEqual(now.reference, before.reference);
     assert.notEqual(now.beyond, before.beyond);
@@ -105,19 +103,20 @@ describe('cache keys of the two suites', () => {
 
   test('changing the shared harness changes both', () => {
     const before = keys();
-    appendFileSync(path.join(root, 'src', 'services', 'http-service.ts'), '\n// edited\n');
+    appendFileSync(path.join(root, 'src', 'harness', 'services', 'http-service.ts'), '\n// edited\n');
     const now = keys();
     assert.notEqual(now.reference, before.reference);
     assert.notEqual(now.beyond, before.beyond);
   });
 
-  test('the beyond key covers the reference code its cases run', () => {
-    for (const c of BEYOND_CASES) assert.match(c.id, /^[F-Z]$/);
-    // G imports cases/measure.ts; H runs B, C, D and E's counts through target mode.
-    const out = spawnSync('grep', ['-rlE', "from '\\.\\./(\\.\\./)?(cases/|suite\\.ts)", path.join(BENCH_ROOT, 'src', 'beyond')], { encoding: 'utf8' });
-    assert.notEqual(out.stdout.trim(), '', 'some beyond module runs reference code');
-    const covered = beyondSourceFiles().map((f) => path.relative(BENCH_ROOT, f).split(path.sep).join('/'));
-    for (const file of ['src/cases/measure.ts', 'src/cases/b-keep-alive.ts', 'src/cases/index.ts', 'src/suite.ts']) assert.ok(covered.includes(file), file);
+  test('the beyond key covers the reference code its cases run, and the reference key leaves out the beyond cases', () => {
+    const rel = (files: string[]) => files.map((f) => path.relative(BENCH_ROOT, f).split(path.sep).join('/'));
+    const beyond = rel(beyondSuite.sourceFiles());
+    // G times with harness/measure.ts; H runs B, C and D through target mode (tools/).
+    for (const file of ['src/harness/measure.ts', 'src/cases/b-keep-alive/case.ts', 'src/suites/reference.ts', 'src/harness/runner.ts', 'src/tools/target-cli.ts']) assert.ok(beyond.includes(file), file);
+    const reference = rel(referenceSuite.sourceFiles());
+    for (const file of ['src/cases/f-load/case.ts', 'src/cases/i-retry-storm/spec.ts', 'src/suites/beyond.ts', 'src/tools/target-cli.ts']) assert.ok(!reference.includes(file), file);
+    assert.ok(reference.includes('src/cases/e-failure/case.ts'));
   });
 });
 
@@ -136,6 +135,8 @@ describe('beyond runner', () => {
   });
   const config = { mode: 'quick' as const, runs: 1, cases: ['F'], caseConfigs: { F: { n: 21 } } };
   const signal = () => new AbortController().signal;
+  const runBeyondSuite = (c: typeof config, log: (l: string) => void, s: AbortSignal, registry: BeyondCase<{ n: number }, { value: number }>[]) =>
+    runSuite(beyondSuite, c, { log, signal: s }, registry);
 
   test('runs an available case and keeps its result and warnings', async () => {
     const { cases } = await runBeyondSuite(config, () => {}, signal(), [make({ warnings: () => ['w'] })]);
@@ -186,9 +187,9 @@ describe('command line, --suite', () => {
     writeFileSync(path.join(tmp, 'latest.json'), 'untouched');
     const r = run(['--suite', 'beyond', '--quick', '--json', '--out', out]);
     assert.equal(r.status, 0, r.stderr);
-    const printed = parseBeyondResults(JSON.parse(r.stdout), 'stdout');
+    const printed = beyondSuite.parseResults(JSON.parse(r.stdout), 'stdout');
     assert.equal(printed.config.mode, 'quick');
-    assert.deepEqual(parseBeyondResultsText(readFileSync(out, 'utf8'), out), printed);
+    assert.deepEqual(beyondSuite.parseResultsText(readFileSync(out, 'utf8'), out), printed);
     assert.equal(readFileSync(path.join(tmp, 'latest.json'), 'utf8'), 'untouched');
     assert.match(printed.report, /F\. Under load/);
   });

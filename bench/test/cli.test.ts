@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { parseResultsText } from '../src/schema.ts';
+import { parseResultsText } from '../src/harness/schema.ts';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'hop-bench-cli-'));

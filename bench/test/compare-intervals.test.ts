@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { buildConfig } from '../src/config.ts';
-import { comparableFromReport, comparableFromResults, compareSides, formatComparison } from '../src/compare.ts';
-import { readReferenceReport } from '../src/reference.ts';
-import { parseResultsText, type FailureCaseResult, type LatencyCaseResult, type Results } from '../src/schema.ts';
+import { referenceSuite } from '../src/suites/reference.ts';
+import { comparableFromReport, comparableFromResults, compareSides, formatComparison } from '../src/harness/compare.ts';
+import { readReferenceReport } from '../src/harness/reference-run.ts';
+import { parseResultsText, type FailureCaseResult, type LatencyCaseResult, type Results } from '../src/harness/schema.ts';
 
 const load = (): Results =>
   parseResultsText(readFileSync(new URL('../../tests/fixtures/results-2026-11-30-full.json', import.meta.url), 'utf8'), 'fixture');
@@ -51,7 +51,7 @@ test('one changed count of E is reported as a difference', () => {
 
 test('a quick current side is named, with a tenth of the counts, and E is not called equal', () => {
   const r = load();
-  r.config = buildConfig({ quick: true });
+  r.config = referenceSuite.buildConfig({ quick: true });
   for (const c of r.cases) {
     if (c.kind === 'failure') c.variants.forEach((v) => (v.runs = v.runs.slice(0, 1).map((x) => ({ ...x, calls: 200, invoicesWritten: x.invoicesWritten - 1800 }))));
     else (c as LatencyCaseResult).runs = c.runs.slice(0, 1);

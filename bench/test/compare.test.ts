@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { comparableFromReport, comparableFromResults, compareSides, formatComparison, formatRatio } from '../src/compare.ts';
-import { readReferenceReport } from '../src/reference.ts';
-import { parseResultsText, type Results } from '../src/schema.ts';
+import { comparableFromReport, comparableFromResults, compareSides, formatComparison, formatRatio } from '../src/harness/compare.ts';
+import { readReferenceReport } from '../src/harness/reference-run.ts';
+import { parseResultsText, type Results } from '../src/harness/schema.ts';
 
 const FIXTURE = new URL('../../tests/fixtures/results-2026-11-30-full.json', import.meta.url);
 const load = (): Results => parseResultsText(readFileSync(FIXTURE, 'utf8'), 'fixture');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkEntitlement, requestFor } from '../src/entitlement.ts';
+import { checkEntitlement, requestFor } from '../src/harness/entitlement.ts';
 
 test('pro tenants (N % 10 == 0) get pro limits', () => {
   assert.deepEqual(checkEntitlement({ tenantId: 't10', feature: 'exports' }), { allowed: true, limit: 10_000 });

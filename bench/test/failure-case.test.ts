@@ -1,17 +1,17 @@
 // Case E at full size for run 0: a faithful port reproduces the reference run's counts exactly.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { buildConfig } from '../src/config.ts';
-import { readReferenceReport } from '../src/reference.ts';
-import { stopAll } from '../src/services/children.ts';
-import { runSuite } from '../src/suite.ts';
+import { readReferenceReport } from '../src/harness/reference-run.ts';
+import { stopAll } from '../src/harness/process.ts';
+import { runSuite } from '../src/harness/runner.ts';
+import { referenceSuite } from '../src/suites/reference.ts';
 
 after(stopAll);
 
 test('case E, run 0, full size: counts equal the reference run 0 bracket', { timeout: 120_000 }, async () => {
-  const config = buildConfig({ quick: false, runs: 1, caseIds: ['E'] });
+  const config = referenceSuite.buildConfig({ quick: false, runs: 1, caseIds: ['E'] });
   assert.equal(config.failure.E!.callsPerVariant, 2000);
-  const { cases } = await runSuite(config, () => {});
+  const { cases } = await runSuite(referenceSuite, config, { log: () => {}, signal: new AbortController().signal });
   const e = cases.find((c) => c.id === 'E');
   assert.ok(e && e.kind === 'failure');
   const reference = readReferenceReport().failure;

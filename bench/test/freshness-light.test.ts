@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-const FRESHNESS = new URL('../src/freshness.ts', import.meta.url).href;
+const FRESHNESS = new URL('../src/compat/freshness.ts', import.meta.url).href;
 
 /** Imports `url` in a new Node process, runs `call`, and returns every module URL it resolved. */
 function modulesLoadedBy(url: string, call: string): { urls: string[]; builtins: string[] } {
@@ -33,6 +33,6 @@ test('computing the cache key loads no case module, no service and no child_proc
 });
 
 test('the check can fail: the full environment module does load child_process', () => {
-  const { urls } = modulesLoadedBy(new URL('../src/environment.ts', import.meta.url).href, 'm.collectEnvironment(new Date())');
+  const { urls } = modulesLoadedBy(new URL('../src/harness/environment.ts', import.meta.url).href, 'm.collectEnvironment(new Date())');
   assert.ok(urls.includes('node:child_process'));
 });

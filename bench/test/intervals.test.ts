@@ -1,7 +1,7 @@
 // Intervals and outlier scores on tiny arrays, against values worked out by hand.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { binomialHalfCdf, latencyIntervals, medianInterval, modifiedZScores } from '../src/stats.ts';
+import { binomialHalfCdf, latencyIntervals, medianInterval, modifiedZScores } from '../src/harness/stats.ts';
 
 test('binomial(n, 1/2) CDF: exact sums of coefficients over 2^n', () => {
   assert.equal(binomialHalfCdf(0, 3), 1 / 8);

@@ -7,13 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { archiveResults } from '../src/archive.ts';
-import { acquireLock, LockBusyError, readOwner } from '../src/lock.ts';
-import { parseResults, parseResultsText, ResultsValidationError } from '../src/schema.ts';
+import { archiveResults } from '../src/harness/archive.ts';
+import { acquireLock, LockBusyError, readOwner } from '../src/harness/lock.ts';
+import { parseResults, parseResultsText, ResultsValidationError } from '../src/harness/schema.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'hop-bench-lock-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
-const LOCK_MODULE = fileURLToPath(new URL('../src/lock.ts', import.meta.url));
+const LOCK_MODULE = fileURLToPath(new URL('../src/harness/lock.ts', import.meta.url));
 
 test('a second process waits for the lock, says who holds it, and goes on once it is free', async () => {
   const file = path.join(tmp, 'bench.lock');

@@ -13,7 +13,7 @@ import { after, describe, it } from 'node:test';
 import { MATRIX_CONFIG_FILE, NODE_CACHE_DIR, parseNodeList, PROJECT_DIR, readMatrixVersions } from '../matrix/config.ts';
 import { cachedNodePath, ensureNode } from '../matrix/install.ts';
 import { archiveOtherSuiteResults, beyondNoise, currentMachine, findMatrix, MatrixSummarySchema, writeUnique } from '../matrix/summary.ts';
-import { parseResultsText } from '../src/schema.ts';
+import { parseResultsText } from '../src/harness/schema.ts';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'hop-matrix-'));
 after(() => rmSync(work, { recursive: true, force: true }));

@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { EXIT_NOT_AVAILABLE, listOurNamespaces, netnsAvailability } from '../src/beyond/remote/netns.ts';
-import { readTargetResults } from '../src/beyond/remote/target-results.ts';
+import { EXIT_NOT_AVAILABLE, listOurNamespaces, netnsAvailability } from '../src/cases/h-network/netns.ts';
+import { readTargetResults } from '../src/cases/h-network/target-results.ts';
 
-const NETNS_CLI = fileURLToPath(new URL('../src/beyond/remote/netns-cli.ts', import.meta.url));
+const NETNS_CLI = fileURLToPath(new URL('../src/tools/netns-cli.ts', import.meta.url));
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'hop-bench-netns-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 

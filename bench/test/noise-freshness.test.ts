@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { CASES } from '../src/cases/index.ts';
-import { CASE_CATALOG } from '../src/cases/counts.ts';
-import { buildConfig } from '../src/config.ts';
-import { cacheInputsOf, canonicalJson, currentCacheInputs, staleReasons } from '../src/freshness.ts';
-import { latencyNoise, NOISY_CV_PERCENT, noiseWarnings } from '../src/noise.ts';
-import { parseResultsText, type LatencyCaseResult, type Results } from '../src/schema.ts';
+import { loadReferenceCases, REFERENCE_SPECS, referenceSuite } from '../src/suites/reference.ts';
+import { cacheInputsOf, canonicalJson, currentCacheInputs, staleReasons } from '../src/compat/freshness.ts';
+import { latencyNoise, NOISY_CV_PERCENT, noiseWarnings } from '../src/harness/noise.ts';
+import { parseResultsText, type LatencyCaseResult, type Results } from '../src/harness/schema.ts';
 
 const load = (): Results =>
   parseResultsText(readFileSync(new URL('../../tests/fixtures/results-2026-11-30-full.json', import.meta.url), 'utf8'), 'fixture');
@@ -47,7 +45,7 @@ test('cache key: unchanged inputs are fresh; each changed input is named', () =>
   const config = structuredClone(stored.config);
   config.latency.B!.timedCalls += 1;
   assert.deepEqual(staleReasons(stored, { ...stored, config }), ['the bench configuration changed']);
-  assert.deepEqual(staleReasons({ ...stored, config: buildConfig({ quick: true }) }, stored), [
+  assert.deepEqual(staleReasons({ ...stored, config: referenceSuite.buildConfig({ quick: true }) }, stored), [
     'the results are from a quick run; the page needs the full suite',
   ]);
 });
@@ -70,10 +68,10 @@ test('the current inputs describe this machine and the full suite', () => {
   assert.deepEqual([now.config.serverSeedBase, now.config.clientSeed], [20261019, 7]);
 });
 
-test('the counts as data and the case registry agree, case by case and in order', () => {
+test('the specs as data and the case modules agree, case by case and in order', async () => {
   assert.deepEqual(
-    CASE_CATALOG.map((c) => [c.id, c.kind, c.counts.full, c.counts.quick]),
-    CASES.map((c) => [c.id, c.kind, c.counts.full, c.counts.quick]),
+    REFERENCE_SPECS.map((c) => [c.id, c.kind, c.title, c.counts.full, c.counts.quick]),
+    (await loadReferenceCases()).map((c) => [c.id, c.kind, c.title, c.counts.full, c.counts.quick]),
   );
 });
 

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { parseAffinityList, pinningPlan } from '../src/pinning.ts';
-import { parseResultsText } from '../src/schema.ts';
+import { parseAffinityList, pinningPlan } from '../src/harness/pinning.ts';
+import { parseResultsText } from '../src/harness/schema.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'hop-bench-pin-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));

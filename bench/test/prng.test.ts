@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mulberry32 } from '../src/prng.ts';
+import { mulberry32 } from '../src/harness/prng.ts';
 
 // Test vectors from the hop-bench spec, to 10 decimals.
 const VECTORS: [number, number[]][] = [

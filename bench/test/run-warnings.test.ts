@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { noiseWarnings, outlierRuns, slowRuns } from '../src/noise.ts';
-import { parseResultsText, type LatencyCaseResult, type Results } from '../src/schema.ts';
-import { modifiedZScores } from '../src/stats.ts';
+import { noiseWarnings, outlierRuns, slowRuns } from '../src/harness/noise.ts';
+import { parseResultsText, type LatencyCaseResult, type Results } from '../src/harness/schema.ts';
+import { modifiedZScores } from '../src/harness/stats.ts';
 
 const load = (): Results =>
   parseResultsText(readFileSync(new URL('../../tests/fixtures/results-2026-11-30-full.json', import.meta.url), 'utf8'), 'fixture');

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { parseResults, ResultsValidationError } from '../src/schema.ts';
+import { parseResults, ResultsValidationError } from '../src/harness/schema.ts';
 
 const text = readFileSync(new URL('../../tests/fixtures/results-2026-11-30-full.json', import.meta.url), 'utf8');
 const fixture = () => JSON.parse(text);
@@ -64,7 +64,7 @@ test('a stored report edited by hand, figures untouched, is named with its line'
 });
 
 test('the shape and the consistency checks are separate: the shape alone accepts an inconsistent file', async () => {
-  const { ResultsShapeSchema } = await import('../src/schema.ts');
+  const { ResultsShapeSchema } = await import('../src/harness/schema.ts');
   const d = fixture();
   d.cases[1].median.p50Us = 200;
   assert.equal(ResultsShapeSchema.safeParse(d).success, true);

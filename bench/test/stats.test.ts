@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { logHistogramNs, median, percentileNearestRank, spread, summarizeNs } from '../src/stats.ts';
+import { logHistogramNs, median, percentileNearestRank, spread, summarizeNs } from '../src/harness/stats.ts';
 
 const oneTo100 = Array.from({ length: 100 }, (_, i) => i + 1);
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { parseResultsText, type Results } from '../../bench/src/schema.ts';
+import { parseResultsText, type Results } from '@split-on-evidence/hop-bench/schema';
 import { formatNumber, powerOfTenBelow, wrapLabel } from '../../src/components/charts/chart-spec.ts';
 import { costGrowthChart } from '../../src/components/charts/data/cost.ts';
 import { caseDistribution, latencyDistributionChart } from '../../src/components/charts/data/distribution.ts';

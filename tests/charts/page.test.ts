@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { parseResultsText, type FailureCaseResult, type LatencyCaseResult } from '../../bench/src/schema.ts';
+import { parseResultsText, type FailureCaseResult, type LatencyCaseResult } from '@split-on-evidence/hop-bench/schema';
 import { launchBrowser } from '../support/browser.ts';
 import { measurePageWeight, reportPageWeight } from '../support/page-weight.ts';
 // Shared with the site tests (their file): serveStatic(dir) → { url: 'http://127.0.0.1:PORT/', close() }.

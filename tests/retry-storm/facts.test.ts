@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { parseBeyondResultsText } from '../../bench/src/beyond/results-schema.ts';
+import { parseBeyondResultsText } from '@split-on-evidence/hop-bench/beyond-schema';
 import { beyondFacts } from '../../src/lib/beyond-facts.ts';
 import { retryStormOf } from '../../src/lib/retry-storm-facts.ts';
 import { BEYOND_FIXTURE } from '../support/site-build.ts';

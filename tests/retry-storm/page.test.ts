@@ -9,7 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
-import { parseBeyondResultsText } from '../../bench/src/beyond/results-schema.ts';
+import { parseBeyondResultsText } from '@split-on-evidence/hop-bench/beyond-schema';
 import { RetryStormResultSchema, type RetryStormResult } from '@split-on-evidence/hop-bench/beyond/cases/i-schema';
 import type { ChartSpec } from '../../src/components/charts/chart-spec.ts';
 import { BEYOND_FIXTURE, FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';

@@ -8,7 +8,7 @@
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_ROOT, filesSha256, lockfileSha256 } from '../fingerprint.ts';
+import { BENCH_ROOT, filesSha256, lockfileSha256 } from './fingerprint.ts';
 
 /** What a results file's figures depend on. `Config` is the suite's configuration type. */
 export interface CacheInputs<Config = unknown> {

@@ -5,7 +5,10 @@
  * module, no service and no child_process; the heavy part (the cases, running them, re-run checks) is
  * loaded lazily.
  */
-import { BENCH_ROOT } from '../fingerprint.ts';
+import { BENCH_ROOT } from './fingerprint.ts';
+import type { Service } from './process.ts';
+import type { Environment } from './schema.ts';
+import type { EntitlementServiceOptions, RelayServiceOptions } from './services/protocol.ts';
 import {
   cacheInputsOf,
   currentCacheInputs,
@@ -46,8 +49,65 @@ export interface SuiteResultsBase<Config> extends KeyedResults<Config> {
   readonly report: string;
 }
 
+/** Where a run's shared services come from: forked on this machine (the default) or remote ones (target mode). */
+export interface SuiteServices {
+  startEntitlement(label: string, options: EntitlementServiceOptions, timeoutMs: number): Promise<Service>;
+  startRelay(label: string, options: RelayServiceOptions, timeoutMs: number): Promise<Service>;
+}
+
+/** What the runner hands a suite's hooks. */
+export interface RunEnv {
+  /** Progress sink: one line per call, to stderr. Never called inside a timed loop. */
+  readonly log: (line: string) => void;
+  /** Aborted on SIGINT or SIGTERM: no further case starts. */
+  readonly signal: AbortSignal;
+  /** Where shared services come from; default: forked on this machine. */
+  readonly services?: SuiteServices;
+}
+
+/** What a round opened for its cases (reference: the run's entitlement service); closed after them. */
+export interface RoundScope {
+  /** For progress lines and errors, e.g. "run 1/3"; empty when the suite has one round. */
+  readonly tag: string;
+  /** Stops what the round started. */
+  close(): Promise<void>;
+}
+
+/**
+ * How a suite runs its cases (heavy; the one runner, runner.ts, drives it): rounds, each opening what
+ * its cases share, every selected case once per round in registry order, then the results collected.
+ * Case, Scope and CaseRun are the suite's own types.
+ */
+export interface RunPlan<Config, Case extends { readonly id: string }, Scope extends RoundScope, CaseRun, Outcome> {
+  /** The registry's case modules, loaded lazily, in run order. */
+  loadCases(): Promise<readonly Case[]>;
+  /** How many rounds (reference: config.runs, each with a fresh seeded service; beyond: 1, each case repeats itself). */
+  rounds(config: Config): number;
+  /** Pause before every round but the first, ms. */
+  pauseBetweenRoundsMs(config: Config): number;
+  /** Opens round `round` (0-based). @throws when a shared service does not start. */
+  openRound(config: Config, round: number, env: RunEnv): Promise<Scope>;
+  /** Runs one case in one round. @throws Error naming the case and the round when it fails. */
+  runCase(c: Case, scope: Scope, config: Config, env: RunEnv): Promise<CaseRun>;
+  /** The outcomes per case, in registry order, from each case's runs (one per round). */
+  collect(config: Config, cases: readonly Case[], runs: ReadonlyMap<string, readonly CaseRun[]>): Outcome[];
+}
+
+/** How the command line speaks of a suite's run (stderr). */
+export interface SuiteMessages<Config> {
+  /** The line before a run, e.g. "hop-bench: full suite, 3 run(s) of A, B on Node v24.20.0". */
+  start(config: Config): string;
+  /** "done" or "beyond suite done": "hop-bench: <done> in 12.3 s; results written to FILE". */
+  readonly done: string;
+  /** "the run failed" or "the beyond suite failed". */
+  readonly failed: string;
+  /** "The results file was not changed." (or the beyond one). */
+  readonly unchanged: string;
+}
+
 /** What a suite module declares; `defineSuite` adds what follows from it. */
-export interface SuiteSpec<Config extends SuiteConfigBase, Results extends SuiteResultsBase<Config>> extends KeyedSuite<Config> {
+export interface SuiteSpec<Config extends SuiteConfigBase, Results extends SuiteResultsBase<Config>, Outcome = unknown>
+  extends KeyedSuite<Config> {
   /** "reference" or "beyond": the value of --suite. */
   readonly id: string;
   /** For messages: "reference suite", "beyond suite". */
@@ -76,11 +136,30 @@ export interface SuiteSpec<Config extends SuiteConfigBase, Results extends Suite
    * recorded as not measured that can run on this machine now. One sentence each; empty when none.
    */
   rerunReasons(results: Results): Promise<string[]>;
+  /** Heavy: how the runner runs this suite's cases. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly plan: RunPlan<Config, any, any, any, Outcome>;
+  /**
+   * The exporter: a run's results file, its printed report included (the report is for reading;
+   * the file is valid by its numbers).
+   */
+  exportResults(environment: Environment, config: Config, outcomes: readonly Outcome[], durationMs: number): Promise<Results>;
+  /** The results file's text, as the suite has always written it. */
+  serialize(results: Results): string;
+  /** Lines for stderr after a successful run (intervals, warnings with remedies). */
+  notes(results: Results): string[];
+  /** Archives a full run's results; returns the file written. Absent when the suite keeps no archive. */
+  readonly archive?: (results: Results) => string;
+  /** How the command line speaks of a run. */
+  readonly messages: SuiteMessages<Config>;
 }
 
 /** A suite: its declaration and what follows from it (one source: the cache key module). */
-export interface Suite<Config extends SuiteConfigBase = SuiteConfigBase, Results extends SuiteResultsBase<Config> = SuiteResultsBase<Config>>
-  extends SuiteSpec<Config, Results> {
+export interface Suite<
+  Config extends SuiteConfigBase = SuiteConfigBase,
+  Results extends SuiteResultsBase<Config> = SuiteResultsBase<Config>,
+  Outcome = unknown,
+> extends SuiteSpec<Config, Results, Outcome> {
   /**
    * Reads a results file's text: JSON, then parseResults.
    * @throws ResultsValidationError when the text is not JSON or not a valid results file of this suite.
@@ -99,9 +178,9 @@ export interface Suite<Config extends SuiteConfigBase = SuiteConfigBase, Results
 }
 
 /** Turns a suite module's declaration into a Suite. */
-export function defineSuite<Config extends SuiteConfigBase, Results extends SuiteResultsBase<Config>>(
-  spec: SuiteSpec<Config, Results> & { parseResultsText(text: string, file: string): Results },
-): Suite<Config, Results> {
+export function defineSuite<Config extends SuiteConfigBase, Results extends SuiteResultsBase<Config>, Outcome>(
+  spec: SuiteSpec<Config, Results, Outcome> & { parseResultsText(text: string, file: string): Results },
+): Suite<Config, Results, Outcome> {
   const words: StaleWords = spec.staleWords;
   return {
     ...spec,

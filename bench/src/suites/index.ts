@@ -10,8 +10,8 @@ export { beyondSuite } from './beyond.ts';
 export { referenceSuite } from './reference.ts';
 export { canonicalJson, type CacheInputs, type StaleWords } from '../harness/cache-key.ts';
 export type { Suite, SuiteChoice, SuiteConfigBase, SuiteResultsBase } from '../harness/suite.ts';
-export { BENCH_ROOT } from '../fingerprint.ts';
-export { ResultsValidationError } from '../schema.ts';
+export { BENCH_ROOT } from '../harness/fingerprint.ts';
+export { ResultsValidationError } from '../harness/schema.ts';
 
 /** Every suite, in the order `--suite all` runs them (reference first). */
 export const SUITES = [referenceSuite, beyondSuite] as const;

@@ -1,26 +1,192 @@
 /**
  * The reference suite (cases A–E, the article's serial figures): one value of the Suite contract
  * (harness/suite.ts). Its results file, report and case E's counts are the reference's format.
+ *
+ * How it runs its cases: per run (round) a fresh entitlement service seeded for that run, the cases in
+ * registry order, the service stopped, then a pause; medians and intervals across the runs.
+ * A new case: a folder cases/<letter>-<name>/ with a light spec.ts (a CaseSpec) and a case.ts (a
+ * BenchCase), plus one line in REGISTRY below. Cases import only harness/ and their own folder.
  */
-import { defineSuite } from '../harness/suite.ts';
-import { CASE_CATALOG } from '../cases/counts.ts';
-import { buildConfig } from '../config.ts';
-import { parseResults, parseResultsText, type BenchConfig, type Results } from '../schema.ts';
+import { archiveResults } from '../harness/archive.ts';
+import type { BenchCase, CaseSpec, RunContext } from '../harness/case-types.ts';
+import { noiseWarnings } from '../harness/noise.ts';
+import { buildReferenceConfig } from '../harness/reference-config.ts';
+import { formatReport } from '../harness/report.ts';
+import {
+  parseResults,
+  parseResultsText,
+  RESULTS_SCHEMA_VERSION,
+  type BenchConfig,
+  type CaseResult,
+  type FailureVariantRun,
+  type LatencyRun,
+  type Results,
+} from '../harness/schema.ts';
+import { latencyIntervals, median, spread } from '../harness/stats.ts';
+import { defineSuite, type RoundScope, type SuiteServices } from '../harness/suite.ts';
+import type { Service } from '../harness/process.ts';
+import { specA } from '../cases/a-in-process/spec.ts';
+import { specB } from '../cases/b-keep-alive/spec.ts';
+import { specC } from '../cases/c-new-connection/spec.ts';
+import { specD } from '../cases/d-chain/spec.ts';
+import { specE } from '../cases/e-failure/spec.ts';
+
+/** The registry, in run order: each case's spec (light) and its code (loaded when the suite runs). */
+const REGISTRY: readonly { spec: CaseSpec; load(): Promise<BenchCase> }[] = [
+  { spec: specA, load: async () => (await import('../cases/a-in-process/case.ts')).caseA },
+  { spec: specB, load: async () => (await import('../cases/b-keep-alive/case.ts')).caseB },
+  { spec: specC, load: async () => (await import('../cases/c-new-connection/case.ts')).caseC },
+  { spec: specD, load: async () => (await import('../cases/d-chain/case.ts')).caseD },
+  { spec: specE, load: async () => (await import('../cases/e-failure/case.ts')).caseE },
+];
+
+/** The cases' specs, in run order. */
+export const REFERENCE_SPECS: readonly CaseSpec[] = REGISTRY.map((e) => e.spec);
+
+/** The case modules, in run order (heavy: loads every case). */
+export const loadReferenceCases = (): Promise<BenchCase[]> => Promise.all(REGISTRY.map((e) => e.load()));
+
+/** A run's scope: its entitlement service. */
+interface ReferenceRound extends RoundScope {
+  readonly run: number;
+  readonly entitlement: Service;
+  readonly services: SuiteServices;
+}
+
+/** The local services: fresh processes on 127.0.0.1 (loaded only when a run starts). */
+async function localServices(): Promise<SuiteServices> {
+  const { startEntitlementService, startRelayService } = await import('../harness/process.ts');
+  return { startEntitlement: startEntitlementService, startRelay: startRelayService };
+}
+
+/** The server's failure model, from the failure case's config; none when no failure case runs. */
+function failureModel(config: BenchConfig): { delayProbability: number; delayMs: number } {
+  const failure = Object.values(config.failure)[0];
+  return { delayProbability: failure?.delayProbability ?? 0, delayMs: failure?.delayMs ?? 0 };
+}
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 /** The reference suite. */
-export const referenceSuite = defineSuite<BenchConfig, Results>({
+export const referenceSuite = defineSuite<BenchConfig, Results, CaseResult>({
   id: 'reference',
   title: 'reference suite',
-  caseIds: CASE_CATALOG.map((c) => c.id),
+  caseIds: REFERENCE_SPECS.map((c) => c.id),
   resultsPath: 'bench/results/latest.json',
   partialResultsPath: 'bench/results/partial.json',
   resultsEnvVar: 'HOP_BENCH_RESULTS',
-  // The beyond suite's own code: a change there re-runs only that suite.
-  keyExcludes: ['beyond/', 'suites/beyond.ts'],
+  // The beyond suite's own code (its cases, its module, the tools that serve its case H): a change
+  // there re-runs only that suite.
+  keyExcludes: ['cases/f-load/', 'cases/g-tls/', 'cases/h-network/', 'cases/i-retry-storm/', 'suites/beyond.ts', 'tools/', 'harness/tls-schema.ts'],
   staleWords: { source: 'the bench source', results: 'the results', configuration: 'the bench configuration' },
-  buildConfig,
-  fullConfig: () => buildConfig({ quick: false }),
+  buildConfig: (choice) => buildReferenceConfig(REFERENCE_SPECS, choice),
+  fullConfig: () => buildReferenceConfig(REFERENCE_SPECS, { quick: false }),
   parseResults,
   parseResultsText,
   rerunReasons: async () => [],
+  plan: {
+    loadCases: loadReferenceCases,
+    rounds: (config) => config.runs,
+    pauseBetweenRoundsMs: (config) => config.pauseBetweenRunsMs,
+    async openRound(config, run, env): Promise<ReferenceRound> {
+      const services = env.services ?? (await localServices());
+      const tag = `run ${run + 1}/${config.runs}`;
+      const entitlement = await services.startEntitlement(
+        `entitlement service (${tag})`,
+        { seed: config.serverSeedBase + run, keepAliveMs: config.serverKeepAliveMs, ...failureModel(config) },
+        config.serviceStartTimeoutMs,
+      );
+      return { tag, run, entitlement, services, close: () => entitlement.stop() };
+    },
+    async runCase(c: BenchCase, round: ReferenceRound, config: BenchConfig, { log }): Promise<LatencyRun | FailureVariantRun[]> {
+      const ctx: RunContext = {
+        run: round.run,
+        entitlement: round.entitlement,
+        clientSeed: config.clientSeed,
+        startRelay: (label, nextPort) =>
+          round.services.startRelay(label, { nextPort, keepAliveMs: config.serverKeepAliveMs }, config.serviceStartTimeoutMs),
+        log,
+      };
+      const t0 = performance.now();
+      log(`${round.tag}  ${c.id}. ${c.title} …`);
+      try {
+        if (c.kind === 'latency') {
+          const result = await c.runOnce(ctx, config.latency[c.id]!);
+          log(`${round.tag}  ${c.id} done in ${seconds(t0)}: p50 ${result.p50Us.toFixed(1)} µs, ${Math.round(result.callsPerSec).toLocaleString('en-US')} calls/s`);
+          return result;
+        }
+        const result = await c.runOnce(ctx, config.failure[c.id]!);
+        log(`${round.tag}  ${c.id} done in ${seconds(t0)}`);
+        return result;
+      } catch (error) {
+        // A dead service often shows first as a socket error; name the death when it is the cause.
+        const later = new Promise((resolve) => setTimeout(() => resolve(error), 500));
+        const cause = await Promise.race([round.entitlement.died.catch((death: unknown) => death), later]);
+        throw new Error(`case ${c.id} (${c.title}), ${round.tag}: ${(cause as Error).message}`, { cause });
+      }
+    },
+    collect(_config, cases: readonly BenchCase[], runsOf): CaseResult[] {
+      return cases.map((c) => {
+        if (c.kind === 'latency') {
+          const runs = runsOf.get(c.id) as LatencyRun[];
+          return {
+            kind: 'latency',
+            id: c.id,
+            title: c.title,
+            hops: c.hops,
+            runs,
+            median: {
+              p50Us: median(runs.map((r) => r.p50Us)),
+              p95Us: median(runs.map((r) => r.p95Us)),
+              p99Us: median(runs.map((r) => r.p99Us)),
+              callsPerSec: median(runs.map((r) => r.callsPerSec)),
+              p50CvPercent: spread(runs.map((r) => r.p50Us)).cvPercent,
+            },
+            intervals: latencyIntervals(runs),
+          };
+        }
+        const perRun = runsOf.get(c.id) as FailureVariantRun[][];
+        return {
+          kind: 'failure',
+          id: c.id,
+          title: c.title,
+          variants: c.variants.map((v, k) => ({ ...v, runs: perRun.map((variantsOfRun) => variantsOfRun[k]!) })),
+        };
+      });
+    },
+  },
+  async exportResults(environment, config, outcomes, durationMs) {
+    const cases = [...outcomes];
+    return {
+      schemaVersion: RESULTS_SCHEMA_VERSION,
+      tool: { name: 'hop-bench', version: '0.1.0' },
+      environment,
+      config,
+      cases,
+      durationMs,
+      report: formatReport(environment, config, cases),
+    };
+  },
+  serialize: (results) => JSON.stringify(results, null, 2) + '\n',
+  notes: (results) => [...(results.config.runs > 1 ? intervalLines(results) : []), ...noiseWarnings(results).map((w) => `Warning: ${w}`)],
+  archive: (results) => archiveResults(results),
+  messages: {
+    start: (config) =>
+      `hop-bench: ${config.mode} suite, ${config.runs} run(s) of ${config.cases.join(', ')} on Node ${process.version}` +
+      (config.mode === 'full' ? ' (about two to five minutes)' : ''),
+    done: 'done',
+    failed: 'the run failed',
+    unchanged: 'The results file was not changed.',
+  },
 });
+
+/** One stderr line per latency case: each median's interval and its exact confidence (stats.medianInterval). */
+function intervalLines(results: Results): string[] {
+  const us = (v: number) => v.toFixed(v < 10 ? 2 : 1);
+  return results.cases.flatMap((c) => {
+    if (c.kind !== 'latency') return [];
+    const i = c.intervals;
+    const figures = (['p50Us', 'p95Us', 'p99Us'] as const).map((f) => `${f.slice(0, 3)} ${us(c.median[f])} (${us(i[f].lowUs)}–${us(i[f].highUs)})`);
+    return [`hop-bench: ${c.id} medians with ${Number(i.confidencePercent.toFixed(2))}% intervals across runs, µs: ${figures.join(', ')}`];
+  });
+}

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, test } from 'node:test';
-import { postJson } from '../../src/http-client.ts';
-import { delay, stopAll } from '../../src/services/children.ts';
-import { startStormService, type StormService } from '../../src/services/storm-children.ts';
+import { postJson } from '../../src/harness/http-client.ts';
+import { delay, stopAll } from '../../src/harness/process.ts';
+import { startStormService, type StormService } from '../../src/cases/i-retry-storm/storm-children.ts';
 
 let service: StormService;
 const agent = new http.Agent({ keepAlive: true });

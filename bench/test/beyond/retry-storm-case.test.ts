@@ -1,8 +1,8 @@
 // Case I end to end at --quick size, called through its BeyondCase contract, and its cleanup when interrupted.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { caseI } from '../../src/beyond/cases/i-retry-storm.ts';
-import { stopAll } from '../../src/services/children.ts';
+import { caseI } from '../../src/cases/i-retry-storm/case.ts';
+import { stopAll } from '../../src/harness/process.ts';
 
 after(stopAll);
 

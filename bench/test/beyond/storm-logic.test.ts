@@ -1,11 +1,11 @@
 // Case I's pure logic, with values worked out by hand (see each comment).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { backoffCeilingMs, fullJitterDelayMs, longestRetryDelayMs } from '../../src/beyond/storm/backoff.ts';
-import { brownoutWindow, phaseOf } from '../../src/beyond/storm/brownout.ts';
-import { IdempotencyStore } from '../../src/beyond/storm/idempotency-store.ts';
-import { amplification, p99Over, p99PerBucket, QueueTrace, recoveryMs, sumRange } from '../../src/beyond/storm/series.ts';
-import { RetryThrottle } from '../../src/beyond/storm/token-bucket.ts';
+import { backoffCeilingMs, fullJitterDelayMs, longestRetryDelayMs } from '../../src/cases/i-retry-storm/backoff.ts';
+import { brownoutWindow, phaseOf } from '../../src/cases/i-retry-storm/brownout.ts';
+import { IdempotencyStore } from '../../src/cases/i-retry-storm/idempotency-store.ts';
+import { amplification, p99Over, p99PerBucket, QueueTrace, recoveryMs, sumRange } from '../../src/cases/i-retry-storm/series.ts';
+import { RetryThrottle } from '../../src/cases/i-retry-storm/token-bucket.ts';
 
 test('retry throttle: exact token arithmetic on a scripted sequence (gRPC A6, maxTokens 10, tokenRatio 0.1)', () => {
   const t = new RetryThrottle({ maxTokens: 10, tokenRatio: 0.1 });
