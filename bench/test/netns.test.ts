@@ -9,6 +9,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { EXIT_NOT_AVAILABLE, listOurNamespaces, netnsAvailability } from '../src/cases/h-network/netns.ts';
 import { readTargetResults } from '../src/cases/h-network/target-results.ts';
+import { worldReadableBench } from './support/world-readable.ts';
 
 const NETNS_CLI = fileURLToPath(new URL('../src/tools/netns-cli.ts', import.meta.url));
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'hop-bench-netns-'));
@@ -64,10 +65,17 @@ test('without iproute2 or without root: a clear message and exit code 3', { time
   if (process.getuid?.() === 0) {
     assert.equal(noIp.status, EXIT_NOT_AVAILABLE, noIp.stderr);
     assert.match(noIp.stderr, /not run: needs iproute2 \(the ip command\)/);
-    // As an unprivileged user (nobody): the root check comes first.
-    const noRoot = spawnSync(process.execPath, [NETNS_CLI, '--quick'], { encoding: 'utf8', uid: 65534, gid: 65534, cwd: os.tmpdir() });
-    assert.equal(noRoot.status, EXIT_NOT_AVAILABLE, noRoot.stderr);
-    assert.match(noRoot.stderr, /not run: needs root to create network namespaces/);
+    // As an unprivileged user (nobody): the root check comes first. Nobody may not reach this checkout
+    // (under a folder of mode 0700), so it runs a world-readable copy of Node and the bench.
+    const copy = worldReadableBench(['zod']);
+    try {
+      const cli = path.join(copy.bench, 'src', 'tools', 'netns-cli.ts');
+      const noRoot = spawnSync(copy.node, [cli, '--quick'], { encoding: 'utf8', uid: 65534, gid: 65534, cwd: os.tmpdir() });
+      assert.equal(noRoot.status, EXIT_NOT_AVAILABLE, `status ${noRoot.status}, signal ${noRoot.signal}, error ${noRoot.error?.message}: ${noRoot.stderr}`);
+      assert.match(noRoot.stderr, /not run: needs root to create network namespaces/);
+    } finally {
+      copy.remove();
+    }
   } else {
     assert.equal(noIp.status, EXIT_NOT_AVAILABLE);
     assert.match(noIp.stderr, /not run: needs root/);

@@ -1,4 +1,5 @@
-// The results schema refuses figures that disagree with each other: a hand-edited file fails.
+// The results schema refuses figures that disagree with each other: a hand-edited file fails. The
+// stored report is the exporter's text, not part of the contract: its layout may change.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
@@ -21,14 +22,23 @@ test('the fixture, as the bench wrote it, is consistent', () => {
   assert.deepEqual(issuesOf(fixture()), []);
 });
 
-test('a median that is not the median of the runs, and a report that disagrees, are named', () => {
+test('a median that is not the median of the runs is named, whatever the report says', () => {
   const d = fixture();
   d.cases[1].median.p50Us = 200;
   const issues = issuesOf(d);
-  assert.equal(issues.length, 2, issues.join('\n'));
+  assert.equal(issues.length, 1, issues.join('\n'));
   assert.match(issues[0]!, /^cases\.1\.median\.p50Us: is 200 but the median of the runs is [\d.]+; results are written by the bench, not by hand/);
-  // The report prints the median with two decimals; the figures now print 200.00 where the run printed another value.
-  assert.match(issues[1]!, /^report: is not the report of these figures: line \d+ reads "B\. HTTP, keep-alive\s+[\d.]+ .*", the figures print "B\. HTTP, keep-alive\s+200\.00 /);
+});
+
+test("an interval, a run spread or a socket count that the runs do not give is named", () => {
+  const d = fixture();
+  d.cases[1].intervals.p99Us.highUs += 1;
+  d.cases[2].median.p50CvPercent += 0.5;
+  d.cases[3].runs[0].sockets[1].opened = 2;
+  const issues = issuesOf(d).join('\n');
+  assert.match(issues, /cases\.1\.intervals\.p99Us: is [\d.]+–[\d.]+ but the runs give/);
+  assert.match(issues, /cases\.2\.median\.p50CvPercent: is [\d.]+ but the runs' p50 give [\d.]+/);
+  assert.match(issues, /cases\.3\.runs\.0\.sockets\.1\.opened: is 2 but relay A → relay B must open 1/);
 });
 
 test('failure counts must add up', () => {
@@ -52,15 +62,23 @@ test('percentiles out of order, a histogram that lost samples, and a missing run
   assert.match(issues, /cases\.0\.runs: has 2 runs, config\.runs is 3/);
 });
 
-test('a stored report edited by hand, figures untouched, is named with its line', () => {
+test('a report that differs only in its column widths is accepted: the file is valid by its numbers', () => {
   const d = fixture();
-  const lines = d.report.split('\n');
-  const k = lines.findIndex((l: string) => l.startsWith('  retry + idempotency key'));
-  lines[k] = lines[k].replace('duplicates 0', 'duplicates 3');
-  d.report = lines.join('\n');
+  // Every gap between columns one space wider, as a change of report.ts's widths would print it.
+  const widened = d.report.replace(/(\S) {2,}(?=\S)/g, (gap: string) => `${gap} `);
+  assert.notEqual(widened, d.report);
+  d.report = widened;
+  assert.deepEqual(issuesOf(d), []);
+});
+
+test('the same report with changed figures is refused: the numbers are checked, not the text', () => {
+  const d = fixture();
+  d.report = d.report.replace(/(\S) {2,}(?=\S)/g, (gap: string) => `${gap} `);
+  const run = d.cases[4].variants[2].runs[0];
+  run.invoicesWritten += 3;
   const issues = issuesOf(d);
   assert.equal(issues.length, 1, issues.join('\n'));
-  assert.match(issues[0]!, new RegExp(`^report: is not the report of these figures: line ${k + 1} reads "retry \\+ idempotency key .*duplicates 3`));
+  assert.match(issues[0]!, /^cases\.4\.variants\.2\.runs\.0\.duplicates: is 0, invoicesWritten − calls is 3/);
 });
 
 test('the shape and the consistency checks are separate: the shape alone accepts an inconsistent file', async () => {

@@ -1,10 +1,12 @@
 /**
- * Starting and stopping service processes. Every wait is bounded; every child is tracked so that
- * stopAll() (on success, error, SIGINT or SIGTERM) leaves no process of the bench running.
+ * The one process module of the bench: start a service process (pinned when asked), ask it over IPC,
+ * stop it, and know when it died. Every wait is bounded; every child is tracked so that stopAll() (on
+ * success, error, SIGINT or SIGTERM) leaves no process of the bench running. A case with a service of
+ * its own (case I's storm service) starts it with startChild and builds its questions on ask().
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { ChildMessage, CpuMessage, EntitlementServiceOptions, RelayServiceOptions, StatsMessage } from './services/protocol.ts';
+import type { CpuMessage, EntitlementServiceOptions, RelayServiceOptions, StatsMessage } from './services/protocol.ts';
 
 /** A child service failed to start, died, or did not answer in time. */
 export class ServiceError extends Error {
@@ -60,12 +62,35 @@ export function pinServicesTo(cpu: number | null): void {
   serviceCpu = cpu;
 }
 
+/** A running child process started by startChild: its port and a way to ask it over IPC. */
+export interface ChildService {
+  /** Who it is, for messages: e.g. "entitlement service (run 1)". */
+  readonly label: string;
+  /** Its port on 127.0.0.1, from its 'ready' message. */
+  readonly port: number;
+  /** Its process id. */
+  readonly pid: number;
+  /**
+   * Sends `message` and resolves with the first reply that `match` accepts.
+   * @param what for the timeout's message, "<label> did not <what> within N ms", e.g. "report its CPU time".
+   * @throws ServiceError when no such reply comes within the start timeout, or the process dies first.
+   */
+  ask<T>(message: object, match: (reply: { type: string }) => reply is T & { type: string }, what: string): Promise<T>;
+  /** Stops it and waits for its exit (SIGKILL after a grace period). Safe to call twice. */
+  stop(): Promise<void>;
+  /** Rejects with ServiceError if the process exits before stop(); lets a case fail fast instead of hanging. */
+  readonly died: Promise<never>;
+}
+
 /**
- * Starts a service script (a module that reports 'ready' over IPC), tracked so stopAll() reaches it.
+ * Starts a service script (a module that reports `{ type: 'ready', port }` over IPC), pinned when
+ * pinServicesTo asked for it, and tracked so stopAll() reaches it.
+ * @param options handed to the script as its one argument (JSON).
+ * @param timeoutMs bound on the start and on every ask().
  * @param env extra environment variables for the child (e.g. serve mode's listen address and token), added to this process's.
  * @throws ServiceError if it is not listening within `timeoutMs`.
  */
-export function startService(script: string, label: string, options: object, timeoutMs: number, env?: Readonly<Record<string, string>>): Promise<Service> {
+export function startChild(script: string, label: string, options: object, timeoutMs: number, env?: Readonly<Record<string, string>>): Promise<ChildService> {
   // execArgv [] : the services run as plain Node processes (Node 24 strips the types natively).
   // Pinned: `taskset -c CPU node script`, so every thread of the service starts with the affinity.
   const launch = serviceCpu === null ? { execArgv: [] } : { execPath: 'taskset', execArgv: ['-c', String(serviceCpu), process.execPath] };
@@ -89,47 +114,51 @@ export function startService(script: string, label: string, options: object, tim
     return terminate(child);
   };
 
-  const connections = () =>
+  const ask = <T>(message: object, match: (reply: { type: string }) => reply is T & { type: string }, what: string) =>
     withTimeout(
-      new Promise<number>((resolve) => {
-        const onMessage = (message: ChildMessage) => {
-          if (message.type !== 'stats') return;
-          child.off('message', onMessage);
-          resolve((message as StatsMessage).connections);
-        };
-        child.on('message', onMessage);
-        child.send({ type: 'stats?' });
-      }),
+      Promise.race([
+        new Promise<T>((resolve) => {
+          const onMessage = (reply: { type: string }) => {
+            if (!match(reply)) return;
+            child.off('message', onMessage);
+            resolve(reply);
+          };
+          child.on('message', onMessage);
+          child.send(message);
+        }),
+        died,
+      ]),
       timeoutMs,
-      () => `${label} did not report its connection count within ${timeoutMs} ms`,
+      () => `${label} did not ${what} within ${timeoutMs} ms`,
     );
 
-  const cpuUsage = () =>
-    withTimeout(
-      new Promise<{ userUs: number; systemUs: number }>((resolve) => {
-        const onMessage = (message: ChildMessage) => {
-          if (message.type !== 'cpu') return;
-          child.off('message', onMessage);
-          resolve({ userUs: (message as CpuMessage).userUs, systemUs: (message as CpuMessage).systemUs });
-        };
-        child.on('message', onMessage);
-        child.send({ type: 'cpu?' });
-      }),
-      timeoutMs,
-      () => `${label} did not report its CPU time within ${timeoutMs} ms`,
-    );
-
-  const ready = new Promise<Service>((resolve, reject) => {
+  const ready = new Promise<ChildService>((resolve, reject) => {
     child.once('error', (error) => reject(new ServiceError(`${label} could not be started: ${error.message}`)));
     died.catch(reject);
-    child.on('message', (message: ChildMessage) => {
-      if (message.type === 'ready') resolve({ label, port: message.port, connections, cpuUsage, stop, died });
+    child.on('message', (message: { type: string; port?: number }) => {
+      if (message.type === 'ready') resolve({ label, port: message.port!, pid: child.pid ?? -1, ask, stop, died });
     });
   });
   return withTimeout(ready, timeoutMs, () => `${label} did not start listening within ${timeoutMs} ms`).catch(async (error: unknown) => {
     await stop();
     throw error;
   });
+}
+
+/**
+ * Starts one of the bench's HTTP services (entitlement, relay, TLS entitlement): a child that also
+ * reports its accepted connections and its CPU time.
+ * @throws ServiceError if it is not listening within `timeoutMs`.
+ */
+export async function startService(script: string, label: string, options: object, timeoutMs: number, env?: Readonly<Record<string, string>>): Promise<Service> {
+  const child = await startChild(script, label, options, timeoutMs, env);
+  const connections = async () =>
+    (await child.ask({ type: 'stats?' }, (m): m is StatsMessage => m.type === 'stats', 'report its connection count')).connections;
+  const cpuUsage = async () => {
+    const m = await child.ask({ type: 'cpu?' }, (r): r is CpuMessage => r.type === 'cpu', 'report its CPU time');
+    return { userUs: m.userUs, systemUs: m.systemUs };
+  };
+  return { label, port: child.port, connections, cpuUsage, stop: child.stop, died: child.died };
 }
 
 /** Stops every service still running; waits for each to exit. */
@@ -168,18 +197,4 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, message: () => s
     timer = setTimeout(() => reject(new ServiceError(message())), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/**
- * Tracks a service process forked by a module of its own (a beyond case's service with its own IPC
- * messages), so that stopAll() and killAllNow() reach it like every other service.
- */
-export function trackChild(child: ChildProcess): void {
-  live.add(child);
-  child.once('exit', () => live.delete(child));
-}
-
-/** Stops one tracked child: SIGTERM, then SIGKILL if it has not exited within 2 s; resolves once it has exited. */
-export function stopChild(child: ChildProcess): Promise<void> {
-  return terminate(child);
 }

@@ -1,7 +1,7 @@
 /**
  * Parser for a hop-bench terminal report in the reference layout (header lines, the latency table
- * with per-run brackets, one line per failure variant). Pure: used by the schema's consistency check
- * (the stored report must agree with the stored figures) and to read the labelled reference run.
+ * with per-run brackets, one line per failure variant). Pure: used to read the published reference run
+ * and reports given to compare; never to judge a results file (that goes by its numbers).
  */
 
 /** A latency row of a report: medians across runs, µs, and serial calls/s. */

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { after, before, test } from 'node:test';
 import { postJson } from '../../src/harness/http-client.ts';
 import { delay, stopAll } from '../../src/harness/process.ts';
-import { startStormService, type StormService } from '../../src/cases/i-retry-storm/storm-children.ts';
+import { startStormService, type StormService } from '../../src/cases/i-retry-storm/storm-client.ts';
 
 let service: StormService;
 const agent = new http.Agent({ keepAlive: true });

@@ -5,7 +5,7 @@ import http from 'node:http';
 import { after, test } from 'node:test';
 import { postJson } from '../../src/harness/http-client.ts';
 import { delay, stopAll } from '../../src/harness/process.ts';
-import { startStormService } from '../../src/cases/i-retry-storm/storm-children.ts';
+import { startStormService } from '../../src/cases/i-retry-storm/storm-client.ts';
 
 after(stopAll);
 

@@ -5,13 +5,14 @@
  * and SIGTERM, and a killed run's leftovers are removed at the next start. Where the kernel has
  * sch_netem, both veth ends get a one-way delay; where it has not, the run goes on without and says so.
  */
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Availability } from '../../harness/beyond-case.ts';
+import { runOk, start } from '../../harness/spawn.ts';
 import { readTargetResults, writeTargetResults, type TargetResults } from './target-results.ts';
 
 /** Prefix of every namespace and interface this module creates. */
@@ -53,13 +54,7 @@ export interface NetnsOptions {
 }
 
 /** Runs a command; resolves with its output, rejects with its stderr. */
-function run(file: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(file, args, { timeout: 30_000, encoding: 'utf8' }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${file} ${args.join(' ')}: ${stderr.trim() || error.message}`)) : resolve(stdout),
-    );
-  });
-}
+const run = (file: string, args: string[]): Promise<string> => runOk(file, args, { timeoutMs: 30_000 });
 
 /**
  * Whether this machine can run the netns script. Never throws.
@@ -237,15 +232,15 @@ export async function runAcrossNamespaces(options: NetnsOptions): Promise<Target
     const out = path.join(tmp, 'target.json');
     const clientArgs = ['--target', relayA, '--cases', NETNS_CASES.join(','), '--out', out, ...(options.quick ? ['--quick'] : []), ...(options.runs ? ['--runs', String(options.runs)] : [])];
     log(`hop-bench netns: client in ${names.client} (${CLIENT_ADDRESS}): npm run bench -- ${clientArgs.join(' ')}`);
-    const client = spawn('ip', ['netns', 'exec', names.client, process.execPath, cliScript(), ...clientArgs], {
+    const client = start('ip', ['netns', 'exec', names.client, process.execPath, cliScript(), ...clientArgs], {
       env: { ...process.env, HOP_BENCH_TOKEN: token },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    children.add(client);
-    client.stderr.setEncoding('utf8').on('data', (c: string) => {
+    children.add(client.child);
+    client.child.stderr!.on('data', (c: string) => {
       for (const line of c.split('\n').filter(Boolean)) log(`  client: ${line}`);
     });
-    const code = await step(new Promise<number | null>((resolve) => client.once('exit', (c) => resolve(c))));
+    const { code } = await step(client.done);
     if (code !== 0) throw new Error(`the client in ${names.client} exited with code ${code}`);
     const results = { ...readTargetResults(out), network };
     if (options.out !== null) writeTargetResults(options.out, results);

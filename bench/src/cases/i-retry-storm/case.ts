@@ -20,7 +20,7 @@ import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CallTimeoutError, postJson } from '../../harness/http-client.ts';
 import { mulberry32 } from '../../harness/prng.ts';
-import { startStormService, type StormService } from './storm-children.ts';
+import { startStormService, type StormService } from './storm-client.ts';
 import { PREVIOUS_ATTEMPTS_HEADER, type StormStatsMessage } from './storm-protocol.ts';
 import { fullJitterDelayMs } from './backoff.ts';
 import { brownoutWindow, phaseOf, type BrownoutWindow, type Phase } from './brownout.ts';
