@@ -8,15 +8,23 @@
  *   results schema and its consistency checks refer to each other's types that way.
  * - The site imports the bench only through its public modules: the files listed in
  *   bench/package.json "exports" (read here, so the list has one source).
- * - The public freshness module stays light: computing a cache key reaches no case module, no
- *   service and no child_process.
- * - The results consistency check does not need the text-report parser.
+ * - The suites stay light ("./suites"): the cache key and the cases' specs reach no case code, no
+ *   service, no process module and no child_process, and a suite module reaches them only by the
+ *   dynamic import() that loads its cases when it runs (bench/test/suites-light.test.ts checks the
+ *   whole "./suites" module at run time).
+ * - A case folder (bench/src/cases/<letter>-<name>/) imports only the harness and itself.
+ * - The harness imports no case, suite, tool or compatibility module: they build on it, not it on them.
+ * - A results file is valid by its numbers: the consistency check reaches neither the report's
+ *   exporter (report.ts) nor the text-report parser.
+ * bench/test/layering.test.ts proves each bench rule can fail on a fixture (bench/test/fixtures/layering/).
  */
 const fs = require('node:fs');
 const path = require('node:path');
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const benchExports = JSON.parse(fs.readFileSync(path.resolve('bench/package.json'), 'utf8')).exports ?? {};
+/** What a light module must not load: case code, the process module and what it starts, child_process. */
+const HEAVY = ['^bench/src/cases/[^/]+/case\\.ts$', '^bench/src/harness/(process|environment)\\.ts$', '^bench/src/harness/services/', '^(node:)?child_process$'];
 const PUBLIC_BENCH = Object.values(benchExports).map((target) => `^bench/${escape(path.posix.normalize(target))}$`);
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -45,22 +53,43 @@ module.exports = {
     },
     {
       name: 'freshness-is-light',
-      comment: 'Computing a cache key must not load the cases, the services or child_process.',
+      comment: 'The cache key and the case specs (what a suite needs without running) must not reach case code, a service, the process module or child_process.',
       severity: 'error',
-      from: { path: '^bench/src/freshness\\.ts$' },
-      to: { path: ['^bench/src/cases/(?!counts\\.ts$)', '^bench/src/services/', '^(node:)?child_process$'], reachable: true },
+      from: { path: '^bench/src/(harness/cache-key|cases/[^/]+/spec)\\.ts$' },
+      to: { path: HEAVY, reachable: true },
+    },
+    {
+      name: 'suites-load-cases-lazily',
+      comment: 'A suite module reaches its cases\' code, the services and child_process only by dynamic import(), when it runs.',
+      severity: 'error',
+      from: { path: '^bench/src/suites/' },
+      to: { path: HEAVY, dependencyTypesNot: ['dynamic-import', 'type-only'] },
+    },
+    {
+      name: 'case-imports-only-harness-and-itself',
+      comment: 'A case folder holds everything its case needs; what it shares with others lives in the harness.',
+      severity: 'error',
+      from: { path: '^bench/src/cases/([^/]+)/' },
+      to: { path: '^bench/', pathNot: ['^bench/src/harness/', '^bench/src/cases/$1/'] },
+    },
+    {
+      name: 'harness-imports-no-case',
+      comment: 'The harness is what every suite and case shares: it imports no case, suite, tool or compatibility module.',
+      severity: 'error',
+      from: { path: '^bench/src/harness/' },
+      to: { path: '^bench/src/(cases|suites|tools|compat)/' },
     },
     {
       name: 'consistency-without-report-parser',
-      comment: 'The results consistency check compares figures with figures, not parsed report text.',
+      comment: 'A results file is valid by its numbers: the consistency check reaches neither the report exporter nor the report parser.',
       severity: 'error',
-      from: { path: '^bench/src/consistency\\.ts$' },
-      to: { path: '^bench/src/report-parse\\.ts$', reachable: true },
+      from: { path: '^bench/src/harness/consistency\\.ts$' },
+      to: { path: '^bench/src/harness/report(-parse)?\\.ts$', reachable: true },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)(node_modules|dist|test-artifacts|\\.astro)/', '^tests/layering/fixtures/'] },
+    exclude: { path: ['(^|/)(node_modules|dist|test-artifacts|\\.astro)/', '^tests/layering/fixtures/', '^bench/test/fixtures/'] },
     tsPreCompilationDeps: true,
     combinedDependencies: false,
     enhancedResolveOptions: {

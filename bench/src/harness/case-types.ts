@@ -4,7 +4,7 @@
  * (suites/reference.ts) lists them. Adding a case touches no other case.
  */
 import type { FailureCaseConfig, FailureVariantRun, LatencyCaseConfig, LatencyRun } from './schema.ts';
-import type { Service } from './process.ts';
+import type { Service } from './service.ts';
 
 /** A case as data (light): what the configuration and the cache key need of it, without its code. */
 export type CaseSpec =

@@ -6,7 +6,7 @@
  * loaded lazily.
  */
 import { BENCH_ROOT } from './fingerprint.ts';
-import type { Service } from './process.ts';
+import type { Service } from './service.ts';
 import type { Environment } from './schema.ts';
 import type { EntitlementServiceOptions, RelayServiceOptions } from './services/protocol.ts';
 import {

@@ -24,7 +24,7 @@ import {
 } from '../harness/schema.ts';
 import { latencyIntervals, median, spread } from '../harness/stats.ts';
 import { defineSuite, type RoundScope, type SuiteServices } from '../harness/suite.ts';
-import type { Service } from '../harness/process.ts';
+import type { Service } from '../harness/service.ts';
 import { specA } from '../cases/a-in-process/spec.ts';
 import { specB } from '../cases/b-keep-alive/spec.ts';
 import { specC } from '../cases/c-new-connection/spec.ts';

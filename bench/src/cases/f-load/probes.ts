@@ -5,7 +5,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { z } from 'zod';
-import type { Service } from '../../harness/process.ts';
+import type { Service } from '../../harness/service.ts';
 
 /** What the probes found over one level's measured window. */
 export const ProbeSchema = z.object({
