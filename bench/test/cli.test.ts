@@ -1,6 +1,6 @@
 // The command line as a user runs it: options, a quick run, and interruption.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parseResultsText } from '../src/harness/schema.ts';
+import { processesTagged, startCliUntil, waitFor } from './support/processes.ts';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'hop-bench-cli-'));
@@ -19,55 +20,6 @@ function runCli(args: string[], tag = randomUUID()) {
     timeout: 120_000,
     env: { ...process.env, HOP_BENCH_TEST_TAG: tag },
   });
-}
-
-/** PIDs of live processes started with HOP_BENCH_TEST_TAG=tag in their environment (Linux /proc). */
-function processesTagged(tag: string): number[] {
-  assert.ok(existsSync('/proc/self/environ'), 'these checks read /proc; run them on Linux');
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const env = readFileSync(`/proc/${entry}/environ`, 'utf8');
-      const state = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.[0];
-      if (state !== 'Z' && env.split('\0').includes(`HOP_BENCH_TEST_TAG=${tag}`)) pids.push(Number(entry));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return pids;
-}
-
-async function waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/**
- * Starts the CLI, resolves once stderr shows `marker`; returns the child, its tag and a promise of its exit.
- * With `group`, the CLI leads its own process group, as a shell job does, so a Ctrl-C can reach every process.
- */
-async function startCliUntil(args: string[], marker: RegExp, group = false) {
-  const tag = randomUUID();
-  const child = spawn(process.execPath, [CLI, ...args], {
-    env: { ...process.env, HOP_BENCH_TEST_TAG: tag },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: group,
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  child.stdout.resume();
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  await waitFor(() => marker.test(stderr), 60_000, `"${marker}" on stderr`);
-  return { child, tag, exit, stderr: () => stderr };
 }
 
 for (const [args, message] of [

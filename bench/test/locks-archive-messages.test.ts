@@ -1,7 +1,7 @@
 // The bench lock (wait, then go on; stale locks taken over), archive names that never collide, and
 // schema errors that say once what was expected.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { start } from '../src/harness/spawn.ts';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,16 +22,15 @@ test('a second process waits for the lock, says who holds it, and goes on once i
   const script = `import { acquireLock } from ${JSON.stringify(LOCK_MODULE)};
 const l = await acquireLock(${JSON.stringify(file)}, { purpose: 'second', log: (s) => console.log(s) });
 console.log('acquired'); await l.release();`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const second = start(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  second.child.stdout!.on('data', (d: string) => (out += d));
   const deadline = Date.now() + 20_000;
   while (!out.includes('waiting:') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   assert.match(out, new RegExp(`^waiting: test holder \\(pid ${process.pid} on .*\\) holds bench\\.lock\\.lock; this run starts when it finishes`, 'm'));
   assert.doesNotMatch(out, /acquired/, 'the second process did not take a held lock');
   await held.release();
-  assert.equal(await exited, 0);
+  assert.equal((await second.exited).code, 0);
   assert.match(out, /the lock is free after \d+ s; going on\nacquired/);
 });
 

@@ -5,7 +5,6 @@
  * pure helpers with exact values on tiny inputs.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { MATRIX_CONFIG_FILE, NODE_CACHE_DIR, parseNodeList, PROJECT_DIR, readMat
 import { cachedNodePath, ensureNode } from '../matrix/install.ts';
 import { archiveOtherSuiteResults, beyondNoise, currentMachine, findMatrix, MatrixSummarySchema, writeUnique } from '../matrix/summary.ts';
 import { parseResultsText } from '../src/harness/schema.ts';
+import { run } from '../src/harness/spawn.ts';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'hop-matrix-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -24,15 +24,7 @@ const V20 = configured.find((v) => v.startsWith('20.'))!;
 const V24 = configured.find((v) => v.startsWith('24.'))!;
 
 function runMatrix(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(PROJECT_DIR, 'bench', 'matrix', 'cli.ts'), ...args], { cwd: PROJECT_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  return run(process.execPath, [path.join(PROJECT_DIR, 'bench', 'matrix', 'cli.ts'), ...args], { cwd: PROJECT_DIR });
 }
 
 describe('npm run bench:matrix -- --quick', () => {

@@ -1,7 +1,7 @@
 // npm run bench:netns: namespaces gone after a normal run, after SIGINT mid-run, leftovers of a killed
 // run removed at the next start; without root or iproute2, a clear message and exit code 3.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { EXIT_NOT_AVAILABLE, listOurNamespaces, netnsAvailability } from '../src/cases/h-network/netns.ts';
 import { readTargetResults } from '../src/cases/h-network/target-results.ts';
+import { start } from '../src/harness/spawn.ts';
 import { worldReadableBench } from './support/world-readable.ts';
 
 const NETNS_CLI = fileURLToPath(new URL('../src/tools/netns-cli.ts', import.meta.url));
@@ -24,11 +25,10 @@ test('a normal quick run: B, C, D and G across the pair, netem reported, namespa
   const leftover = 'hb12-99999999-srv';
   execFileSync('ip', ['netns', 'add', leftover]);
   const out = path.join(tmp, 'netns.json');
-  const child = spawn(process.execPath, [NETNS_CLI, '--quick', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  child.stdout.resume();
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const run = start(process.execPath, [NETNS_CLI, '--quick', '--out', out]);
+  const child = run.child;
+  const { code } = await run.exited;
+  const stderr = run.stderr();
   assert.equal(code, 0, stderr);
   assert.match(stderr, /removed leftovers of a killed run: hb12-99999999-srv/);
   assert.deepEqual(await ofPid(child.pid), [], 'no namespace of the run is left');
@@ -44,19 +44,16 @@ test('a normal quick run: B, C, D and G across the pair, netem reported, namespa
 });
 
 test('SIGINT mid-run removes the namespaces and exits 130', { skip: rootSkip, timeout: 120_000 }, async () => {
-  const child = spawn(process.execPath, [NETNS_CLI, '--quick', '--out', path.join(tmp, 'never.json')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  child.stdout.resume();
-  const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const run = start(process.execPath, [NETNS_CLI, '--quick', '--out', path.join(tmp, 'never.json')]);
+  const child = run.child;
   const end = Date.now() + 60_000;
-  while (!/client: run 1\/1 {2}B\./.test(stderr)) {
-    if (Date.now() > end || child.exitCode !== null) throw new Error(`the run did not reach case B: ${stderr}`);
+  while (!/client: run 1\/1 {2}B\./.test(run.stderr())) {
+    if (Date.now() > end || child.exitCode !== null) throw new Error(`the run did not reach case B: ${run.stderr()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   assert.equal((await ofPid(child.pid)).length, 2, 'both namespaces exist mid-run');
   child.kill('SIGINT');
-  assert.equal(await exit, 130, stderr);
+  assert.equal((await run.exited).code, 130, run.stderr());
   assert.deepEqual(await ofPid(child.pid), [], 'no namespace is left after SIGINT');
 });
 

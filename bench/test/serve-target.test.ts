@@ -1,6 +1,6 @@
 // Case H on 127.0.0.1: serve mode's token gate and target mode's runs through remote services.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { readTargetResults } from '../src/cases/h-network/target-results.ts';
+import { start } from '../src/harness/spawn.ts';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'hop-bench-target-'));
@@ -19,19 +20,18 @@ after(async () => {
 
 /** Starts `serve` and resolves with its address and token once it prints them. */
 async function serve(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [CLI, 'serve', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = start(process.execPath, [CLI, 'serve', ...args], { env: { ...process.env, ...env } });
+  const child = run.child;
   started.push(child);
   let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.stdout!.on('data', (c: string) => (out += c));
+  const exit = run.exited.then(({ code }) => code);
   const end = Date.now() + 30_000;
   while (!/token ([0-9a-f]{32})/.test(out)) {
-    if (Date.now() > end || child.exitCode !== null) throw new Error(`serve did not start: ${out}${err}`);
+    if (Date.now() > end || child.exitCode !== null) throw new Error(`serve did not start: ${out}${run.stderr()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { child, exit, stderr: () => err, address: /listening on http:\/\/([\d.]+:\d+)/.exec(out)![1]!, token: /token ([0-9a-f]{32})/.exec(out)![1]! };
+  return { child, exit, stderr: run.stderr, address: /listening on http:\/\/([\d.]+:\d+)/.exec(out)![1]!, token: /token ([0-9a-f]{32})/.exec(out)![1]! };
 }
 
 function post(address: string, route: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {

@@ -32,6 +32,11 @@ export interface Started {
   readonly child: ChildProcess;
   /** Resolves when it has exited and its output is read. @throws Error when it could not be started (e.g. ENOENT). */
   readonly done: Promise<RunResult>;
+  /**
+   * Resolves as soon as it has exited, even while a process it started still holds its output open
+   * (`done` waits for that); never rejects.
+   */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** What it has written to stderr so far (when piped). */
   stderr(): string;
 }
@@ -66,7 +71,11 @@ export function start(file: string, args: readonly string[], options: RunOptions
       resolve({ code, signal, stdout, stderr });
     });
   });
-  return { child, done, stderr: () => stderr };
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('error', () => resolve({ code: null, signal: null }));
+  });
+  return { child, done, exited, stderr: () => stderr };
 }
 
 /**

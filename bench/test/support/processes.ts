@@ -1,9 +1,9 @@
 /** Starting the CLI as a user does and finding the processes it left (Linux /proc), for interruption tests. */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { start } from '../../src/harness/spawn.ts';
 
 /** The bench's command line. */
 export const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
@@ -34,17 +34,14 @@ export async function waitFor(check: () => boolean, ms: number, what: string): P
   }
 }
 
-/** Starts the CLI with `args`; resolves once stderr matches `marker`. */
-export async function startCliUntil(args: string[], marker: RegExp) {
+/**
+ * Starts the CLI with `args`; resolves once stderr matches `marker`, with the child, its tag and a
+ * promise of its exit. With `group`, the CLI leads its own process group, as a shell job does, so a
+ * Ctrl-C can reach every process.
+ */
+export async function startCliUntil(args: string[], marker: RegExp, group = false) {
   const tag = randomUUID();
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, HOP_BENCH_TEST_TAG: tag }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  child.stdout.resume();
-  const exit = new Promise<{ code: number | null }>((resolve) => child.once('exit', (code) => resolve({ code })));
-  await waitFor(() => marker.test(stderr), 60_000, `"${marker}" on stderr`);
-  return { child, tag, exit, stderr: () => stderr };
+  const started = start(process.execPath, [CLI, ...args], { env: { ...process.env, HOP_BENCH_TEST_TAG: tag }, detached: group });
+  await waitFor(() => marker.test(started.stderr()), 60_000, `"${marker}" on stderr`);
+  return { child: started.child, tag, exit: started.exited, stderr: started.stderr };
 }
