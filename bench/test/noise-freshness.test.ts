@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { loadReferenceCases, REFERENCE_SPECS, referenceSuite } from '../src/suites/reference.ts';
+import type { BenchCase } from '../src/harness/case-types.ts';
+import { REFERENCE_SPECS, referenceSuite } from '../src/suites/reference.ts';
 import { cacheInputsOf, canonicalJson, currentCacheInputs, staleReasons } from '../src/compat/freshness.ts';
 import { latencyNoise, NOISY_CV_PERCENT, noiseWarnings } from '../src/harness/noise.ts';
 import { parseResultsText, type LatencyCaseResult, type Results } from '../src/harness/schema.ts';
@@ -71,7 +72,7 @@ test('the current inputs describe this machine and the full suite', () => {
 test('the specs as data and the case modules agree, case by case and in order', async () => {
   assert.deepEqual(
     REFERENCE_SPECS.map((c) => [c.id, c.kind, c.title, c.counts.full, c.counts.quick]),
-    (await loadReferenceCases()).map((c) => [c.id, c.kind, c.title, c.counts.full, c.counts.quick]),
+    (await referenceSuite.loadCases() as BenchCase[]).map((c) => [c.id, c.kind, c.title, c.counts.full, c.counts.quick]),
   );
 });
 

@@ -65,3 +65,7 @@ export interface BeyondCase<Config = unknown, Result = unknown> extends BeyondCa
 /** A registered case, whatever its Config and Result types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyBeyondCase = BeyondCase<any, any>;
+
+/** A registered case's spec, whatever its Config and Result types. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyBeyondCaseSpec = BeyondCaseSpec<any, any>;

@@ -11,7 +11,7 @@ import type { BeyondCaseSpec } from './beyond-case.ts';
 /** Version of the beyond results layout; bump when a field changes meaning. */
 export const BEYOND_SCHEMA_VERSION = 1;
 
-/** The configuration of the run (see config.ts). */
+/** The configuration of the run (see beyond-config.ts). */
 export const BeyondConfigSchema = z.object({
   /** "full" (every case, default size and runs), "quick" (smoke size) or "custom" (a subset or other runs). */
   mode: z.enum(['full', 'quick', 'custom']),
@@ -56,7 +56,7 @@ const BeyondResultsObject = z.object({
   suite: z.literal('beyond'),
   /** The tool that wrote it. */
   tool: z.object({ name: z.literal('hop-bench'), version: z.string() }),
-  /** Machine and software, as in the reference results; benchSourceSha256 is the beyond suite's source hash (key.ts). */
+  /** Machine and software, as in the reference results; benchSourceSha256 is the beyond suite's source hash (beyondSuite.sourceSha256). */
   environment: EnvironmentSchema,
   /** The run's configuration. */
   config: BeyondConfigSchema,

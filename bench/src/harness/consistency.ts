@@ -10,7 +10,7 @@
  */
 import type { z } from 'zod';
 import type { ResultsShape } from './schema.ts';
-import { latencyIntervals, median, spread } from './stats.ts';
+import { latencyIntervals, latencyMedians } from './stats.ts';
 
 type Issue = { path: (string | number)[]; message: string };
 
@@ -26,15 +26,14 @@ export function consistencyIssues(results: ResultsShape): Issue[] {
   results.cases.forEach((c, k) => {
     if (c.kind === 'latency') {
       if (c.runs.length !== runsExpected) issues.push({ path: ['cases', k, 'runs'], message: `has ${c.runs.length} runs, config.runs is ${runsExpected}` });
+      const medians = latencyMedians(c.runs);
       for (const field of ['p50Us', 'p95Us', 'p99Us', 'callsPerSec'] as const) {
-        const expected = median(c.runs.map((r) => r[field]));
-        if (!close(c.median[field], expected)) {
-          issues.push({ path: ['cases', k, 'median', field], message: `is ${c.median[field]} but the median of the runs is ${expected}; ${EDITED}` });
+        if (!close(c.median[field], medians[field])) {
+          issues.push({ path: ['cases', k, 'median', field], message: `is ${c.median[field]} but the median of the runs is ${medians[field]}; ${EDITED}` });
         }
       }
-      const cv = spread(c.runs.map((r) => r.p50Us)).cvPercent;
-      if (!close(c.median.p50CvPercent, cv)) {
-        issues.push({ path: ['cases', k, 'median', 'p50CvPercent'], message: `is ${c.median.p50CvPercent} but the runs' p50 give ${cv}; ${EDITED}` });
+      if (!close(c.median.p50CvPercent, medians.p50CvPercent)) {
+        issues.push({ path: ['cases', k, 'median', 'p50CvPercent'], message: `is ${c.median.p50CvPercent} but the runs' p50 give ${medians.p50CvPercent}; ${EDITED}` });
       }
       const intervals = latencyIntervals(c.runs);
       for (const field of ['p50Us', 'p95Us', 'p99Us'] as const) {

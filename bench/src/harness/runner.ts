@@ -19,7 +19,7 @@ export async function runSuite<Config extends SuiteConfigBase, Results extends S
 ): Promise<{ cases: Outcome[]; durationMs: number }> {
   const started = performance.now();
   const plan = suite.plan;
-  const all = registry ?? (await plan.loadCases());
+  const all = registry ?? (await suite.loadCases());
   const selected = all.filter((c) => config.cases.includes(c.id));
   const runs = new Map<string, unknown[]>(selected.map((c) => [c.id, []]));
   const rounds = plan.rounds(config);

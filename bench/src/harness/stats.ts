@@ -226,3 +226,24 @@ export function latencyIntervals(runs: readonly { p50Us: number; p95Us: number; 
   };
   return { confidencePercent: medianInterval(runs.map((r) => r.p50Us)).confidencePercent, p50Us: of('p50Us'), p95Us: of('p95Us'), p99Us: of('p99Us') };
 }
+
+/** Medians across runs of a latency case's figures (µs, calls/s), and the spread of the runs' p50. */
+export interface LatencyMedians {
+  p50Us: number;
+  p95Us: number;
+  p99Us: number;
+  callsPerSec: number;
+  /** Coefficient of variation of the runs' p50, percent (0 for one run). */
+  p50CvPercent: number;
+}
+
+/** The medians a latency case stores for its runs (reference cases A–D, case G's variants). */
+export function latencyMedians(runs: readonly { p50Us: number; p95Us: number; p99Us: number; callsPerSec: number }[]): LatencyMedians {
+  return {
+    p50Us: median(runs.map((r) => r.p50Us)),
+    p95Us: median(runs.map((r) => r.p95Us)),
+    p99Us: median(runs.map((r) => r.p99Us)),
+    callsPerSec: median(runs.map((r) => r.callsPerSec)),
+    p50CvPercent: spread(runs.map((r) => r.p50Us)).cvPercent,
+  };
+}

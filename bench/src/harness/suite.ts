@@ -31,6 +31,22 @@ export interface SuiteConfigBase {
   readonly cases: readonly string[];
 }
 
+/**
+ * A case's line in its suite's registry (cases/<letter>-<name>/entry.ts): its spec (light data) and
+ * its code, loaded only when the suite runs.
+ */
+export interface CaseEntry<Spec, Case> {
+  readonly spec: Spec;
+  /** Loads the case's code (heavy: its services, its helpers). */
+  load(): Promise<Case>;
+}
+
+/** The specs of a registry, in run order. */
+export const specsOf = <Spec, Case>(registry: readonly CaseEntry<Spec, Case>[]): Spec[] => registry.map((e) => e.spec);
+
+/** Loads every case of a registry, in run order (heavy). */
+export const loadCases = <Spec, Case>(registry: readonly CaseEntry<Spec, Case>[]): Promise<Case[]> => Promise.all(registry.map((e) => e.load()));
+
 /** What the user chose on the command line, for any suite. */
 export interface SuiteChoice {
   /** Smoke size: every case at its quick size, 1 run unless `runs` says otherwise. */
@@ -79,8 +95,6 @@ export interface RoundScope {
  * Case, Scope and CaseRun are the suite's own types.
  */
 export interface RunPlan<Config, Case extends { readonly id: string }, Scope extends RoundScope, CaseRun, Outcome> {
-  /** The registry's case modules, loaded lazily, in run order. */
-  loadCases(): Promise<readonly Case[]>;
   /** How many rounds (reference: config.runs, each with a fresh seeded service; beyond: 1, each case repeats itself). */
   rounds(config: Config): number;
   /** Pause before every round but the first, ms. */
@@ -112,14 +126,11 @@ export interface SuiteSpec<Config extends SuiteConfigBase, Results extends Suite
   readonly id: string;
   /** For messages: "reference suite", "beyond suite". */
   readonly title: string;
-  /** The registry's case ids, in run order (light: no case module is loaded for them). */
-  readonly caseIds: readonly string[];
-  /** A full run's results file without --out, relative to the project root, "/"-separated. */
-  readonly resultsPath: string;
-  /** A quick or partial run's results file without --out, relative to the project root. */
-  readonly partialResultsPath: string;
-  /** Environment variable naming an outside results file for the site's build (never re-run for it). */
-  readonly resultsEnvVar: string;
+  /** The registry: one entry per case (cases/<letter>-<name>/entry.ts), in run order. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly registry: readonly CaseEntry<{ readonly id: string }, any>[];
+  /** Where its results go, relative to the project root ("/"-separated), and the outside file's variable. */
+  readonly results: { readonly path: string; readonly partialPath: string; readonly envVar: string };
   /**
    * Builds the configuration of a run.
    * @throws Error naming any unknown case id.
@@ -160,6 +171,17 @@ export interface Suite<
   Results extends SuiteResultsBase<Config> = SuiteResultsBase<Config>,
   Outcome = unknown,
 > extends SuiteSpec<Config, Results, Outcome> {
+  /** The registry's case ids, in run order (light: no case module is loaded for them). */
+  readonly caseIds: readonly string[];
+  /** A full run's results file without --out, relative to the project root, "/"-separated. */
+  readonly resultsPath: string;
+  /** A quick or partial run's results file without --out, relative to the project root. */
+  readonly partialResultsPath: string;
+  /** Environment variable naming an outside results file for the site's build (never re-run for it). */
+  readonly resultsEnvVar: string;
+  /** Heavy: the registry's case modules, in run order. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  loadCases(): Promise<any[]>;
   /**
    * Reads a results file's text: JSON, then parseResults.
    * @throws ResultsValidationError when the text is not JSON or not a valid results file of this suite.
@@ -184,6 +206,11 @@ export function defineSuite<Config extends SuiteConfigBase, Results extends Suit
   const words: StaleWords = spec.staleWords;
   return {
     ...spec,
+    caseIds: spec.registry.map((e) => e.spec.id),
+    resultsPath: spec.results.path,
+    partialResultsPath: spec.results.partialPath,
+    resultsEnvVar: spec.results.envVar,
+    loadCases: () => loadCases(spec.registry),
     sourceFiles: (benchRoot = BENCH_ROOT) => keySourceFiles(spec.keyExcludes, benchRoot),
     sourceSha256: (benchRoot = BENCH_ROOT) => keySourceSha256(spec.keyExcludes, benchRoot),
     currentCacheInputs: () => currentCacheInputs(spec),

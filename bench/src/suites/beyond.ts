@@ -3,34 +3,25 @@
  * contract (harness/suite.ts). Its own results file and cache key, so it never changes the reference's.
  *
  * A new case: a folder cases/<letter>-<name>/ with a light spec.ts (a BeyondCaseSpec: id, title, zod
- * configSchema and resultSchema, full and quick sizes) and a case.ts (a BeyondCase: available(), run(),
- * report(), warnings()), plus one line in REGISTRY below. Cases import only harness/ and their own folder.
+ * configSchema and resultSchema, full and quick sizes), a case.ts (a BeyondCase: available(), run(),
+ * report(), warnings()) and an entry.ts (both together), plus one line in REGISTRY below. Cases import
+ * only harness/ and their own folder.
  */
 import type { AnyBeyondCase, BeyondCaseSpec } from '../harness/beyond-case.ts';
 import { buildBeyondConfig, type BeyondConfig } from '../harness/beyond-config.ts';
 import { formatBeyondReport, type BeyondCaseOutcome } from '../harness/beyond-report.ts';
 import { BEYOND_SCHEMA_VERSION, parseBeyondResults, parseBeyondResultsText, type BeyondResults } from '../harness/beyond-schema.ts';
-import type { RoundScope } from '../harness/suite.ts';
-import { defineSuite } from '../harness/suite.ts';
-import { specF } from '../cases/f-load/spec.ts';
-import { specG } from '../cases/g-tls/spec.ts';
-import { specH } from '../cases/h-network/spec.ts';
-import { specI } from '../cases/i-retry-storm/spec.ts';
+import { defineSuite, loadCases, specsOf, type RoundScope } from '../harness/suite.ts';
+import { entryF } from '../cases/f-load/entry.ts';
+import { entryG } from '../cases/g-tls/entry.ts';
+import { entryH } from '../cases/h-network/entry.ts';
+import { entryI } from '../cases/i-retry-storm/entry.ts';
 
-/** The registry, in run order: each case's spec (light) and its code (loaded when the suite runs). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const REGISTRY: readonly { spec: BeyondCaseSpec<any, any>; load(): Promise<AnyBeyondCase> }[] = [
-  { spec: specF, load: async () => (await import('../cases/f-load/case.ts')).caseF },
-  { spec: specG, load: async () => (await import('../cases/g-tls/case.ts')).caseG },
-  { spec: specH, load: async () => (await import('../cases/h-network/case.ts')).caseH },
-  { spec: specI, load: async () => (await import('../cases/i-retry-storm/case.ts')).caseI },
-];
+/** The registry, in run order: one entry per case (its spec, and its code loaded when the suite runs). */
+const REGISTRY = [entryF, entryG, entryH, entryI];
 
 /** The cases' specs, in run order. */
-export const BEYOND_SPECS: readonly BeyondCaseSpec[] = REGISTRY.map((e) => e.spec);
-
-/** The case modules, in run order (heavy: loads every case). */
-export const loadBeyondCases = (): Promise<AnyBeyondCase[]> => Promise.all(REGISTRY.map((e) => e.load()));
+export const BEYOND_SPECS: readonly BeyondCaseSpec[] = specsOf(REGISTRY);
 
 const NO_ROUND: RoundScope = { tag: '', close: async () => {} };
 
@@ -38,10 +29,8 @@ const NO_ROUND: RoundScope = { tag: '', close: async () => {} };
 export const beyondSuite = defineSuite<BeyondConfig, BeyondResults, BeyondCaseOutcome>({
   id: 'beyond',
   title: 'beyond suite',
-  caseIds: BEYOND_SPECS.map((c) => c.id),
-  resultsPath: 'bench/results/beyond-latest.json',
-  partialResultsPath: 'bench/results/beyond-partial.json',
-  resultsEnvVar: 'HOP_BEYOND_RESULTS',
+  registry: REGISTRY,
+  results: { path: 'bench/results/beyond-latest.json', partialPath: 'bench/results/beyond-partial.json', envVar: 'HOP_BEYOND_RESULTS' },
   // Everything: cases G and H run reference code, so a change to the harness or a reference case counts.
   keyExcludes: [],
   staleWords: { source: 'the beyond cases or shared harness', results: 'the beyond results', configuration: 'the beyond configuration' },
@@ -50,7 +39,7 @@ export const beyondSuite = defineSuite<BeyondConfig, BeyondResults, BeyondCaseOu
   parseResults: (data, file) => parseBeyondResults(BEYOND_SPECS, data, file),
   parseResultsText: (text, file) => parseBeyondResultsText(BEYOND_SPECS, text, file),
   async rerunReasons(results) {
-    const cases = await loadBeyondCases();
+    const cases = await loadCases(REGISTRY);
     for (const c of results.cases) {
       if (c.status !== 'not-measured') continue;
       const now = await cases.find((k) => k.id === c.id)?.available().catch(() => ({ ok: false as const, reason: '' }));
@@ -60,7 +49,6 @@ export const beyondSuite = defineSuite<BeyondConfig, BeyondResults, BeyondCaseOu
   },
   // One round: each case repeats its own measurement (config.runs), with its own services.
   plan: {
-    loadCases: loadBeyondCases,
     rounds: () => 1,
     pauseBetweenRoundsMs: () => 0,
     openRound: async () => NO_ROUND,
@@ -105,7 +93,7 @@ export const beyondSuite = defineSuite<BeyondConfig, BeyondResults, BeyondCaseOu
       config,
       cases: [...outcomes],
       durationMs,
-      report: formatBeyondReport(environment, config, outcomes, await loadBeyondCases()),
+      report: formatBeyondReport(environment, config, outcomes, await loadCases(REGISTRY)),
     };
   },
   serialize: (results) => JSON.stringify(results) + '\n',

@@ -4,8 +4,9 @@
  *
  * How it runs its cases: per run (round) a fresh entitlement service seeded for that run, the cases in
  * registry order, the service stopped, then a pause; medians and intervals across the runs.
- * A new case: a folder cases/<letter>-<name>/ with a light spec.ts (a CaseSpec) and a case.ts (a
- * BenchCase), plus one line in REGISTRY below. Cases import only harness/ and their own folder.
+ * A new case: a folder cases/<letter>-<name>/ with a light spec.ts (a CaseSpec), a case.ts (a
+ * BenchCase) and an entry.ts (both together), plus one line in REGISTRY below. Cases import only
+ * harness/ and their own folder.
  */
 import { archiveResults } from '../harness/archive.ts';
 import type { BenchCase, CaseSpec, RunContext } from '../harness/case-types.ts';
@@ -22,29 +23,20 @@ import {
   type LatencyRun,
   type Results,
 } from '../harness/schema.ts';
-import { latencyIntervals, median, spread } from '../harness/stats.ts';
-import { defineSuite, type RoundScope, type SuiteServices } from '../harness/suite.ts';
+import { latencyIntervals, latencyMedians } from '../harness/stats.ts';
+import { defineSuite, specsOf, type RoundScope, type SuiteServices } from '../harness/suite.ts';
 import type { Service } from '../harness/service.ts';
-import { specA } from '../cases/a-in-process/spec.ts';
-import { specB } from '../cases/b-keep-alive/spec.ts';
-import { specC } from '../cases/c-new-connection/spec.ts';
-import { specD } from '../cases/d-chain/spec.ts';
-import { specE } from '../cases/e-failure/spec.ts';
+import { entryA } from '../cases/a-in-process/entry.ts';
+import { entryB } from '../cases/b-keep-alive/entry.ts';
+import { entryC } from '../cases/c-new-connection/entry.ts';
+import { entryD } from '../cases/d-chain/entry.ts';
+import { entryE } from '../cases/e-failure/entry.ts';
 
-/** The registry, in run order: each case's spec (light) and its code (loaded when the suite runs). */
-const REGISTRY: readonly { spec: CaseSpec; load(): Promise<BenchCase> }[] = [
-  { spec: specA, load: async () => (await import('../cases/a-in-process/case.ts')).caseA },
-  { spec: specB, load: async () => (await import('../cases/b-keep-alive/case.ts')).caseB },
-  { spec: specC, load: async () => (await import('../cases/c-new-connection/case.ts')).caseC },
-  { spec: specD, load: async () => (await import('../cases/d-chain/case.ts')).caseD },
-  { spec: specE, load: async () => (await import('../cases/e-failure/case.ts')).caseE },
-];
+/** The registry, in run order: one entry per case (its spec, and its code loaded when the suite runs). */
+const REGISTRY = [entryA, entryB, entryC, entryD, entryE];
 
 /** The cases' specs, in run order. */
-export const REFERENCE_SPECS: readonly CaseSpec[] = REGISTRY.map((e) => e.spec);
-
-/** The case modules, in run order (heavy: loads every case). */
-export const loadReferenceCases = (): Promise<BenchCase[]> => Promise.all(REGISTRY.map((e) => e.load()));
+export const REFERENCE_SPECS: readonly CaseSpec[] = specsOf(REGISTRY);
 
 /** A run's scope: its entitlement service. */
 interface ReferenceRound extends RoundScope {
@@ -71,10 +63,8 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 export const referenceSuite = defineSuite<BenchConfig, Results, CaseResult>({
   id: 'reference',
   title: 'reference suite',
-  caseIds: REFERENCE_SPECS.map((c) => c.id),
-  resultsPath: 'bench/results/latest.json',
-  partialResultsPath: 'bench/results/partial.json',
-  resultsEnvVar: 'HOP_BENCH_RESULTS',
+  registry: REGISTRY,
+  results: { path: 'bench/results/latest.json', partialPath: 'bench/results/partial.json', envVar: 'HOP_BENCH_RESULTS' },
   // The beyond suite's own code (its cases, its module, the tools that serve its case H): a change
   // there re-runs only that suite.
   keyExcludes: ['cases/f-load/', 'cases/g-tls/', 'cases/h-network/', 'cases/i-retry-storm/', 'suites/beyond.ts', 'tools/', 'harness/tls-schema.ts'],
@@ -85,7 +75,6 @@ export const referenceSuite = defineSuite<BenchConfig, Results, CaseResult>({
   parseResultsText,
   rerunReasons: async () => [],
   plan: {
-    loadCases: loadReferenceCases,
     rounds: (config) => config.runs,
     pauseBetweenRoundsMs: (config) => config.pauseBetweenRunsMs,
     async openRound(config, run, env): Promise<ReferenceRound> {
@@ -135,13 +124,7 @@ export const referenceSuite = defineSuite<BenchConfig, Results, CaseResult>({
             title: c.title,
             hops: c.hops,
             runs,
-            median: {
-              p50Us: median(runs.map((r) => r.p50Us)),
-              p95Us: median(runs.map((r) => r.p95Us)),
-              p99Us: median(runs.map((r) => r.p99Us)),
-              callsPerSec: median(runs.map((r) => r.callsPerSec)),
-              p50CvPercent: spread(runs.map((r) => r.p50Us)).cvPercent,
-            },
+            median: latencyMedians(runs),
             intervals: latencyIntervals(runs),
           };
         }

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { EntitlementResult } from '../../harness/entitlement.ts';
 import { assertSockets, latencyRun, REQUEST_PERIOD, REQUESTS, timeSerialAsync } from '../../harness/measure.ts';
 import { delay, startService, withTimeout } from '../../harness/process.ts';
-import { median, spread } from '../../harness/stats.ts';
+import { latencyMedians } from '../../harness/stats.ts';
 import { generateTlsCredentials, opensslVersion, TLS_ENV } from './tls-credentials.ts';
 import { postJsonTls } from './tls-client.ts';
 import type { BeyondCase, BeyondRunContext } from '../../harness/beyond-case.ts';
@@ -109,13 +109,7 @@ export async function runG(
         counterpart: VARIANT_DEFS[id].counterpart,
         hops: 1 as const,
         runs,
-        median: {
-          p50Us: median(runs.map((r) => r.p50Us)),
-          p95Us: median(runs.map((r) => r.p95Us)),
-          p99Us: median(runs.map((r) => r.p99Us)),
-          callsPerSec: median(runs.map((r) => r.callsPerSec)),
-          p50CvPercent: spread(runs.map((r) => r.p50Us)).cvPercent,
-        },
+        median: latencyMedians(runs),
       };
     }),
   };

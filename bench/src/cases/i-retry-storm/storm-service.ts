@@ -4,7 +4,7 @@
  * Inside the brownout window a request that starts service takes s × factor ms. Every /invoice
  * request is counted in its arrival bucket. An admitted request writes its invoice at once (stores
  * first, as in case E), then waits for a slot and its service time before the reply. Idempotency
- * keys follow the IETF draft (see ../beyond/storm/idempotency-store.ts).
+ * keys follow the IETF draft (see idempotency-store.ts).
  *
  * Routes: POST /invoice with JSON {tenantId, amountCents, callId}. Control and counters go over IPC
  * (storm-protocol.ts), so they never count as attempts.
