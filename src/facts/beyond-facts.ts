@@ -8,7 +8,8 @@
 import type { BeyondResults, MeasuredCase, NotMeasuredCase } from '@split-on-evidence/hop-bench/beyond-schema';
 import { caseFFacts } from '../cases/f-load/facts.ts';
 import { FactError, mergeFacts, type Facts } from './facts.ts';
-import { gFacts, hFacts } from '../cases/h-network/network-model.ts';
+import { gFacts } from '../cases/g-tls/facts.ts';
+import { hFacts } from '../cases/h-network/facts.ts';
 import { retryStormFacts } from '../cases/i-retry-storm/facts.ts';
 
 /** Maps one measured case's result and config to its facts (names start with "<id>."). */
@@ -64,4 +65,10 @@ export function beyondFacts(results: BeyondResults): Facts {
 /** Ids of the cases the article describes that have no figures here (not measured, or not in the file). */
 export function unmeasuredCaseIds(results: BeyondResults, describedIds: readonly string[]): Set<string> {
   return new Set(describedIds.filter((id) => notMeasuredReason(results, id) !== undefined));
+}
+
+/** Case `id`'s result when it was measured. */
+export function measured<T>(beyond: BeyondResults, id: string): T | undefined {
+  const c = beyond.cases.find((k) => k.id === id);
+  return c && c.status === 'measured' ? (c.result as T) : undefined;
 }

@@ -1,11 +1,9 @@
 /**
- * Every fact the article can use, from every source, merged into one record. This is the one place
- * where fact sources are joined: bench results (this build's run), published prices, the availability
+ * Every fact the article can use, from every source, merged into one record per view (the medians,
+ * or one run: run-views.ts). This is the one place where fact sources are joined: bench results (this build's run), published prices, the availability
  * arithmetic, cited sources, the labelled reference run, the word tolerances, and case E against the
  * reference run (src/cases/e-failure/reference-match.ts).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
 import type { Results } from '@split-on-evidence/hop-bench/schema';
 import { availabilityFacts } from './availability.ts';
@@ -13,11 +11,12 @@ import { beyondFacts } from './beyond-facts.ts';
 import { priceFacts } from '../prices/costs.ts';
 import { mergeFacts, resultFacts, type Facts } from './facts.ts';
 import type { Prices } from '../prices/prices.ts';
-import { REFERENCE_REPORT_PATH, referenceFacts } from './reference-facts.ts';
+import { referenceFacts } from './reference-facts.ts';
 import { referenceMatchFacts } from '../cases/e-failure/reference-match.ts';
 import { sourceFacts } from './source-facts.ts';
 import { wordFacts } from '../claims/words.ts';
-import { crossSuiteFacts, networkModelFacts } from '../cases/h-network/network-model.ts';
+import { networkModelFacts } from '../cases/h-network/network-model.ts';
+import { crossSuiteFacts } from './cross-suite.ts';
 
 /** What the facts are computed from. */
 export interface FactInputs {
@@ -35,27 +34,44 @@ export interface FactInputs {
   extra?: Facts[];
 }
 
+/** What stays the same in every view of one build: facts that do not come from the reference suite's runs. */
+export type SharedFactInputs = Omit<FactInputs, 'results'>;
+
 /**
- * All facts of the page.
- * @throws FactError when a needed case is missing or two sources define the same name.
+ * The facts that are the same in every view (medians and each run): prices, the availability
+ * arithmetic, cited sources, the labelled reference run, the word tolerances, the beyond suite's cases
+ * (its figures are not split by the reference suite's runs), the network model and `extra`.
+ * Computed once per build and shared by every view.
+ * @throws FactError when two of these sources define the same name.
  */
-export function composeFacts(inputs: FactInputs): Facts {
-  const facts = mergeFacts(
-    resultFacts(inputs.results),
+export function sharedFacts(inputs: SharedFactInputs): Facts {
+  return mergeFacts(
     priceFacts(inputs.prices, inputs.now),
     availabilityFacts(inputs.prices.hoursPerMonth),
     sourceFacts(),
     referenceFacts(inputs.referenceText),
     wordFacts(),
-    ...(inputs.beyond ? [beyondFacts(inputs.beyond), crossSuiteFacts(inputs.results, inputs.beyond)] : []),
+    ...(inputs.beyond ? [beyondFacts(inputs.beyond)] : []),
     networkModelFacts(),
     ...(inputs.extra ?? []),
   );
+}
+
+/**
+ * One view's facts: the reference suite's figures of `results` (the medians, or one run's view from
+ * run-views.ts), the facts that join them with the beyond suite, and the shared facts.
+ * @throws FactError when a needed case is missing or two sources define the same name.
+ */
+export function viewFacts(results: Results, beyond: BeyondResults | undefined, shared: Facts): Facts {
+  const facts = mergeFacts(resultFacts(results), shared, ...(beyond ? [crossSuiteFacts(results, beyond)] : []));
   // Facts that compare this build with the reference need both merged first.
   return mergeFacts(facts, referenceMatchFacts(facts));
 }
 
-/** Reads the labelled reference report under the project root. */
-export function readReferenceText(rootDir: string): string {
-  return readFileSync(path.join(rootDir, REFERENCE_REPORT_PATH), 'utf8');
+/**
+ * All facts of the page at the medians (one view; run-views.ts composes every view of a build).
+ * @throws FactError when a needed case is missing or two sources define the same name.
+ */
+export function composeFacts(inputs: FactInputs): Facts {
+  return viewFacts(inputs.results, inputs.beyond, sharedFacts(inputs));
 }

@@ -6,7 +6,7 @@
  */
 import type { CaseResult, Results } from '@split-on-evidence/hop-bench/schema';
 import type { Facts } from './facts.ts';
-import { composeFacts, type FactInputs } from './compose.ts';
+import { sharedFacts, viewFacts, type FactInputs } from './compose.ts';
 
 /**
  * Results as if only run `run` (0-based) had been made.
@@ -36,10 +36,23 @@ export function runView(results: Results, run: number): Results {
   return { ...results, config: { ...results.config, runs: 1 }, cases };
 }
 
+/** The facts of every view of one build: the medians and each run alone. */
+export interface ComposedFacts {
+  /** The facts at the medians: what the page shows. */
+  facts: Facts;
+  /** Each run's own facts, index k = run k (0-based), for `config.runs` runs: claims are checked on them too. */
+  runFacts: Facts[];
+}
+
 /**
- * The page's facts computed from each run alone, index k = run k (0-based), for `config.runs` runs.
+ * Composes the facts once per view: the shared facts (prices, sources, reference run, beyond suite, …)
+ * once, then each view's own (the medians, then each run of the reference suite).
  * @throws FactError as composeFacts does.
  */
-export function composeRunFacts(inputs: FactInputs): Facts[] {
-  return Array.from({ length: inputs.results.config.runs }, (_, run) => composeFacts({ ...inputs, results: runView(inputs.results, run) }));
+export function composeViews(inputs: FactInputs): ComposedFacts {
+  const shared = sharedFacts(inputs);
+  return {
+    facts: viewFacts(inputs.results, inputs.beyond, shared),
+    runFacts: Array.from({ length: inputs.results.config.runs }, (_, run) => viewFacts(runView(inputs.results, run), inputs.beyond, shared)),
+  };
 }

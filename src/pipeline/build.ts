@@ -2,7 +2,8 @@
 /**
  * `npm run build`: results → claims → astro build (temporary folder) → checks → publish.
  *   1. ensure-results: reuse this machine's results or run the full bench, and say which and why;
- *   2. check-article: every fact name exists and every claim holds (prints the claims report);
+ *   2. check-article: every fact name exists and every claim holds (prints the claims report; each claim
+ *      is evaluated once and the results are handed to the page with the inputs);
  *   3. astro-build: build the site into <out>.tmp-<pid>;
  *   4. check-html: no NaN/undefined/null, no empty figure, all claims rendered, results.json intact;
  *   5. publish: swap the new site into the output folder (default dist/).
@@ -11,14 +12,14 @@
 import { accessSync, constants, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { articleTexts, describedUnmeasured } from '../claims/article.ts';
 import { loadPageInputs, sharePageInputs } from '../inputs/page-inputs.ts';
 import { checkRemovedItemsInProse } from '../prices/price-history.ts';
 import { resultsPath } from '../inputs/results-source.ts';
 import { beyondResultsPath } from '../inputs/beyond-source.ts';
-import { describedUnmeasured } from './check-article.ts';
 import { ensureBeyondResults } from './ensure-beyond.ts';
 import { astroBuild } from './astro-build.ts';
-import { articleTexts, checkArticle } from './check-article.ts';
+import { checkArticle } from './check-article.ts';
 import { checkBuiltSite } from './check-html.ts';
 import { ensureResults } from './ensure-results.ts';
 import { BuildError } from './errors.ts';
@@ -62,15 +63,15 @@ async function main(): Promise<number> {
     for (const id of unmeasured) log(`build: beyond case ${id} was not measured here; the page says why`);
     const claims = checkArticle(ROOT, facts, log, inputs.runFacts, unmeasured);
     log(`build: building the site from ${path.relative(ROOT, loaded.file) || loaded.file}`);
-    // The page renders from these very inputs: read and checked once per build.
-    sharePageInputs(inputs);
+    // The page renders from these very inputs and claim results: read, composed and evaluated once per build.
+    sharePageInputs(inputs, claims);
     await astroBuild(ROOT, loaded.file, tempDir, beyond.file);
     checkBuiltSite(tempDir, loaded.text, claims.length, claims.filter((c) => c.state === 'fragile').length, beyond.text);
     publish(tempDir, options.outDir);
     log(`build: done: ${path.relative(ROOT, options.outDir) || options.outDir}/index.html and results.json`);
     return 0;
   } catch (error) {
-    const expected = ['BuildError', 'ResultsFileError', 'PriceDataError', 'FactError'].includes((error as Error).name) || error instanceof BuildError;
+    const expected = ['BuildError', 'ResultsFileError', 'PriceDataError', 'FactError', 'ArticleError'].includes((error as Error).name) || error instanceof BuildError;
     const message = expected ? (error as Error).message : (error as Error).stack;
     process.stderr.write(`build: FAILED: ${message}\nbuild: ${path.relative(ROOT, options.outDir) || options.outDir} was left as it was.\n`);
     return 1;

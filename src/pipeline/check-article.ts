@@ -1,35 +1,16 @@
 /**
  * Build stage 2: check the article against the facts before rendering. Each MDX file is parsed once
- * into its syntax tree (src/claims/mdx-reader.ts); from it: no numeral is typed into the prose, every
- * fact name used by a figure component exists, and every <Claim> holds. Prints the claims report; an
- * MDX syntax error, a typed numeral, an unknown name or a false claim fails the build, each with its
- * file:line:column.
+ * into its syntax tree (src/claims/article.ts); from it: no numeral is typed into the prose, every
+ * fact name used by a figure component exists, and every <Claim> holds (each evaluated once; the
+ * build hands the results to the page). Prints the claims report; an MDX syntax error, a typed
+ * numeral, an unknown name or a false claim fails the build, each with its file:line:column.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { claimsOf, evaluateClaims, formatClaimsReport, type ClaimResult } from '../claims/claims.ts';
+import { ArticleError, articleClaims, readArticle, type ArticleDoc } from '../claims/article.ts';
+import { formatClaimsReport, type ClaimResult } from '../claims/claims.ts';
 import { factReferencesOf } from '../claims/fact-refs.ts';
-import { hasFact, type Facts } from '../facts/facts.ts';
-import { readMdx } from '../claims/mdx-reader.ts';
 import { typedNumeralsOf } from '../claims/prose-numerals.ts';
-import type { BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
-import { beyondBlocks, withoutUnmeasured } from '../claims/beyond-blocks.ts';
-import { unmeasuredCaseIds } from '../facts/beyond-facts.ts';
+import { hasFact, type Facts } from '../facts/facts.ts';
 import { BuildError } from './errors.ts';
-
-/** The article's MDX files (content/*.mdx), absolute paths, sorted. */
-export function articleFiles(rootDir: string): string[] {
-  const dir = path.join(rootDir, 'content');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.mdx'))
-    .sort()
-    .map((f) => path.join(dir, f));
-}
-
-/** The article files' texts, keyed by their path relative to `rootDir` (for messages). */
-export function articleTexts(rootDir: string): Map<string, string> {
-  return new Map(articleFiles(rootDir).map((f) => [path.relative(rootDir, f), readFileSync(f, 'utf8')]));
-}
 
 /**
  * Checks fact names and claims in every article file.
@@ -46,28 +27,23 @@ export function checkArticle(
   runFacts: readonly Facts[] = [],
   unmeasured: ReadonlySet<string> = new Set(),
 ): ClaimResult[] {
-  const results: ClaimResult[] = [];
   const unknown: string[] = [];
   const typed: string[] = [];
-  for (const file of articleFiles(rootDir)) {
-    const shown = path.relative(rootDir, file);
-    let doc;
-    try {
-      // Blocks of unmeasured beyond cases are blanked (lines and columns kept): no facts to check there.
-      doc = readMdx(withoutUnmeasured(readFileSync(file, 'utf8'), unmeasured), shown);
-    } catch (error) {
-      throw new BuildError(`the article cannot be read: ${(error as Error).message}`);
-    }
+  let docs: ArticleDoc[];
+  let results: ClaimResult[];
+  try {
+    docs = readArticle(rootDir, unmeasured);
+    results = articleClaims(docs, facts, runFacts);
+  } catch (error) {
+    if (error instanceof ArticleError) throw new BuildError(error.message);
+    throw error;
+  }
+  for (const { file: shown, doc } of docs) {
     for (const n of typedNumeralsOf(doc)) typed.push(`  ${shown}:${n.line}:${n.column}: "${n.numeral}" in "${n.context}"`);
     for (const ref of factReferencesOf(doc)) {
       const at = `  ${shown}:${ref.line}:${ref.column}: <${ref.component}>`;
       if (ref.expression !== undefined) unknown.push(`${at} names its fact with an expression {${ref.expression}}; write the name as a quoted string`);
       else if (!hasFact(facts, ref.name)) unknown.push(`${at} uses unknown fact "${ref.name}"`);
-    }
-    try {
-      results.push(...evaluateClaims(claimsOf(doc), facts, runFacts));
-    } catch (error) {
-      throw new BuildError(`the article's claims cannot be read: ${(error as Error).message}`);
     }
   }
   if (typed.length > 0) {
@@ -99,16 +75,4 @@ export function checkArticle(
   }
   log(`build: ${report}`);
   return results;
-}
-
-/** The beyond cases the article's <BeyondCase> blocks describe that this build's beyond results did not measure. */
-export function describedUnmeasured(rootDir: string, beyond: BeyondResults): Set<string> {
-  const ids = articleFiles(rootDir).flatMap((file) => {
-    try {
-      return beyondBlocks(readFileSync(file, 'utf8')).map((b) => b.id);
-    } catch (error) {
-      throw new BuildError(`${path.relative(rootDir, file)}: ${(error as Error).message}`);
-    }
-  });
-  return unmeasuredCaseIds(beyond, [...new Set(ids)]);
 }

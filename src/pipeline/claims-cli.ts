@@ -9,8 +9,9 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatClaimsList, formatValue } from '../claims/claims.ts';
+import { describedUnmeasured } from '../claims/article.ts';
 import { loadPageInputs } from '../inputs/page-inputs.ts';
-import { checkArticle, describedUnmeasured } from './check-article.ts';
+import { checkArticle } from './check-article.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { checkRemovedItemsInProse, parsePriceHistory, type PriceHistory } from '../prices/price-history.ts';
 import { isoDateToDayNumber, MAX_PRICE_AGE_DAYS, priceAgeDays, priceAgeWarning, pricesPath } from '../prices/prices.ts';
-import { articleTexts } from './check-article.ts';
+import { articleTexts } from '../claims/article.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MS_PER_DAY = 86_400_000;

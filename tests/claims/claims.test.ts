@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
-import { articleFiles } from '../../src/pipeline/check-article.ts';
+import { articleFiles } from '../../src/claims/article.ts';
 import { ClaimSyntaxError, evaluateClaims, extractClaims, formatClaimsReport } from '../../src/claims/claims.ts';
 import { extractFactReferences } from '../../src/claims/fact-refs.ts';
 import { hasFact } from '../../src/facts/facts.ts';

@@ -11,7 +11,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
-import { articleFiles } from '../../src/pipeline/check-article.ts';
+import { articleFiles } from '../../src/claims/article.ts';
 import { evaluateClaims, extractClaims, formatClaimsList, type Claim } from '../../src/claims/claims.ts';
 import { addFailureRateFacts, addRatioFacts, addUntimedCallFact, type Facts } from '../../src/facts/facts.ts';
 import { composeFacts } from '../../src/facts/compose.ts';

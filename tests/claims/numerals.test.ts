@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { articleFiles, checkArticle } from '../../src/pipeline/check-article.ts';
+import { articleFiles } from '../../src/claims/article.ts';
+import { checkArticle } from '../../src/pipeline/check-article.ts';
 import { findTypedNumerals, NUMERAL_EXEMPTIONS } from '../../src/claims/prose-numerals.ts';
 import { ROOT } from '../support/site-build.ts';
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { articleTexts } from '../../src/pipeline/check-article.ts';
+import { articleTexts } from '../../src/claims/article.ts';
 import { checkRemovedItemsInProse, parsePriceHistory, priceChanges } from '../../src/prices/price-history.ts';
 import { PriceDataError } from '../../src/prices/prices.ts';
 

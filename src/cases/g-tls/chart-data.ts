@@ -3,7 +3,8 @@
  * (the reference suite and case G) and, when case H was measured, across the veth pair beside them.
  */
 import type { Results } from '@split-on-evidence/hop-bench/schema';
-import type { GResultLike, HResultLike } from '../h-network/network-model.ts';
+import type { GResultLike } from './facts.ts';
+import type { HResultLike } from '../h-network/facts.ts';
 import { formatNumber, powerOfTenBelow, wrapLabel, type ChartData } from '../../components/charts/chart-spec.ts';
 
 /** One case's medians, µs. */
