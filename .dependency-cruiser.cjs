@@ -11,6 +11,9 @@
  * - The public freshness module stays light: computing a cache key reaches no case module, no
  *   service and no child_process.
  * - The results consistency check does not need the text-report parser.
+ * - Components and their helpers (src/components/**, src/cases/**) read no files: what they show comes
+ *   from the page inputs (src/inputs/page-inputs.ts). depcruise cannot read .astro files, nor see
+ *   process.env; tests/layering/components.test.ts checks those, and proves this rule can fail.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -56,6 +59,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^bench/src/consistency\\.ts$' },
       to: { path: '^bench/src/report-parse\\.ts$', reachable: true },
+    },
+    {
+      name: 'components-read-no-files',
+      comment: 'Components and their helpers read no files: their data comes from the one page-input loader (src/inputs/).',
+      severity: 'error',
+      from: { path: '^src/(components|cases)/' },
+      to: { path: '^(node:)?fs(/promises)?$' },
     },
   ],
   options: {
