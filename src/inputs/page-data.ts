@@ -20,7 +20,14 @@ export interface PageData extends LoadedResults, Omit<PageInputs, 'loaded'> {
   basePath: string;
 }
 
-let cached: PageData | undefined;
+let cached: { data: PageData; at: number } | undefined;
+
+/**
+ * In `astro dev`, how long loaded data is reused, ms: one render of the page calls pageData() from many
+ * components, and the inputs should be read once per render, yet a new bench run or an article edit
+ * must show on the next reload.
+ */
+const DEV_REUSE_MS = 2000;
 
 /**
  * The page's data.
@@ -29,16 +36,17 @@ let cached: PageData | undefined;
  *   article cannot be read.
  */
 export function pageData(): PageData {
-  if (cached && import.meta.env.PROD) return cached;
+  if (cached && (import.meta.env.PROD || Date.now() - cached.at < DEV_REUSE_MS)) return cached.data;
   const rootDir = fileURLToPath(root);
   const shared = sharedPageInputs(rootDir, resultsPath(rootDir).file);
   const inputs = shared ?? loadPageInputs({ rootDir });
   const { loaded, ...rest } = inputs;
-  cached = {
+  const data: PageData = {
     ...loaded,
     ...rest,
     claims: (shared && sharedClaims(shared)) ?? articleClaims(readArticle(rootDir, describedUnmeasured(rootDir, inputs.beyond.results)), inputs.facts, inputs.runFacts),
     basePath: import.meta.env.BASE_URL.replace(/\/?$/, '/'),
   };
-  return cached;
+  cached = { data, at: Date.now() };
+  return data;
 }
