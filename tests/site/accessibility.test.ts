@@ -15,7 +15,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { benchSourceSha256 } from '@split-on-evidence/hop-bench/freshness';
 import { beyondSourceSha256 } from '@split-on-evidence/hop-bench/beyond-freshness';
-import { benchSourceFiles } from '../../src/lib/bench-source.ts';
+import { benchSourceFiles } from '../../src/inputs/bench-source.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
 import { serveStatic, type StaticServer } from '../support/static-server.ts';

@@ -15,7 +15,7 @@ test('a second build waits for the build lock, saying who holds it, then proceed
   try {
     const env: NodeJS.ProcessEnv = { ...process.env, HOP_BENCH_RESULTS: path.join(ROOT, 'no-such-results.json') };
     delete env.HOP_BENCH_FRESH;
-    const child = spawn(process.execPath, [path.join(ROOT, 'src', 'build', 'build.ts'), '--out-dir', path.join(ROOT, 'test-artifacts', 'lock-site')], {
+    const child = spawn(process.execPath, [path.join(ROOT, 'src', 'pipeline', 'build.ts'), '--out-dir', path.join(ROOT, 'test-artifacts', 'lock-site')], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { BEYOND_FIXTURE, FIXTURE, runBuild, tempDir } from '../support/site-build.ts';
-import { AZ_RTT_SOURCE, ROUND_TRIPS, gFacts, networkModelRows } from '../../src/lib/tls-network.ts';
+import { gFacts } from '../../src/cases/g-tls/facts.ts';
+import { AZ_RTT_SOURCE, ROUND_TRIPS, networkModelRows } from '../../src/cases/h-network/network-model.ts';
 
 let work: string;
 let page: HTMLElement;
