@@ -1,10 +1,12 @@
 /**
  * `npm test`: the type check and every test file of the bench and the site, in two phases.
  *
- * 1. Concurrently: `tsc` (npm run typecheck), the files that build the site (two at a time: builds of
- *    one checkout take turns on the build lock, so more would only wait), and every other file (two at
- *    a time). Builds of the same inputs are shared through one folder for this run ($SOE_SHARED_SITES,
- *    tests/support/shared-site.ts), removed at the end.
+ * 1. Concurrently: `tsc` (npm run typecheck); the files that build a site of their own, two at a
+ *    time (builds of one checkout take turns on the build lock, so more would only wait); the files
+ *    that drive Chromium, one at a time (two browsers at once starve everything else on two cores);
+ *    and every other file, two at a time. Builds of the same inputs are shared through one folder for this run
+ *    ($SOE_SHARED_SITES, tests/support/shared-site.ts), removed at the end; the fixture page, which
+ *    most site tests read, is started first.
  * 2. Alone, one file at a time: the files whose outcome depends on timing (serial-tests.ts).
  *
  * `npm test -- FILE…` runs only the given test files (same phases, no type check).
@@ -16,12 +18,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { SERIAL_TESTS } from './serial-tests.ts';
 import { ROOT } from './site-build.ts';
-import { SHARED_SITES_ENV } from './shared-site.ts';
+import { fixturePage, SHARED_SITES_ENV } from './shared-site.ts';
 
 /** Where `npm test` looks for test files (relative to the project root). */
 const TEST_GLOBS = ['bench/test/**/*.test.ts', 'tests/**/*.test.ts'];
-/** A file that builds the site: it calls one of these (only used to put it in the build group). */
-const BUILDS_SITE = /\b(runBuild|sharedSite|fixturePage|buildPageUnderTest)\(/;
+/** A file that builds a site of its own, and one that drives a browser (only used to group files). */
+const BUILDS_SITE = /\brunBuild\(/;
+const USES_BROWSER = /\blaunchBrowser\(/;
 /** Files at a time in each concurrent group. */
 const CONCURRENCY = Number(process.env.SOE_TEST_CONCURRENCY) || 2;
 
@@ -68,8 +71,10 @@ async function main(): Promise<number> {
   }
   const serial = all.filter((f) => f in SERIAL_TESTS);
   const concurrent = all.filter((f) => !(f in SERIAL_TESTS));
-  const builds = concurrent.filter((f) => BUILDS_SITE.test(readFileSync(path.join(ROOT, f), 'utf8')));
-  const others = concurrent.filter((f) => !builds.includes(f));
+  const text = (f: string) => readFileSync(path.join(ROOT, f), 'utf8');
+  const builds = concurrent.filter((f) => BUILDS_SITE.test(text(f)));
+  const browsers = concurrent.filter((f) => !builds.includes(f) && USES_BROWSER.test(text(f)));
+  const others = concurrent.filter((f) => !builds.includes(f) && !browsers.includes(f));
 
   const shared = mkdtempSync(path.join(os.tmpdir(), 'soe-test-run-'));
   const env = { ...process.env, [SHARED_SITES_ENV]: shared };
@@ -77,11 +82,16 @@ async function main(): Promise<number> {
   const results = [];
   try {
     const t0 = performance.now();
+    process.env[SHARED_SITES_ENV] = shared;
+    // Its readers wait for it; a failed build is reported by each of them.
+    const prebuilt = given.length === 0 ? fixturePage().catch(() => undefined) : undefined;
     const first = [];
     if (given.length === 0) first.push(run('typecheck', 'npm', ['run', '--silent', 'typecheck'], env));
     if (builds.length > 0) first.push(run(`site builds (${builds.length} files)`, node, nodeTest(CONCURRENCY, builds), env));
+    if (browsers.length > 0) first.push(run(`browser tests (${browsers.length} files)`, node, nodeTest(1, browsers), env));
     if (others.length > 0) first.push(run(`other tests (${others.length} files)`, node, nodeTest(CONCURRENCY, others), env));
     results.push(...(await Promise.all(first)));
+    await prebuilt;
     const t1 = performance.now();
     if (serial.length > 0) results.push(await run(`timing-sensitive tests, one at a time (${serial.length} files)`, node, nodeTest(1, serial), env));
     const t2 = performance.now();
