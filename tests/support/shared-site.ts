@@ -118,6 +118,30 @@ function readFileOr(file: string, fallback: string): string {
   }
 }
 
+/**
+ * A folder of input files for shared builds (an archive, a matrix, a variant results file), made once
+ * per run and named by its content, so every test file that asks for the same files gets the same
+ * path (and so the same build key), and a folder never changes once made. Never write into it.
+ * @param files file name → content
+ */
+export function sharedInput(name: string, files: Record<string, string>): string {
+  const hash = createHash('sha256');
+  for (const file of Object.keys(files).sort()) hash.update(`${file}\0${files[file]!.length}\0`).update(files[file]!);
+  const dir = path.join(sharedRoot(), 'inputs', `${name}-${hash.digest('hex').slice(0, 16)}`);
+  if (existsSync(dir)) return dir;
+  const work = `${dir}.tmp-${process.pid}`;
+  mkdirSync(work, { recursive: true });
+  for (const [file, content] of Object.entries(files)) writeFileSync(path.join(work, file), content);
+  try {
+    renameSync(work, dir);
+  } catch (error) {
+    // Another test file made the same folder first: same name, same content.
+    rmSync(work, { recursive: true, force: true });
+    if (!existsSync(dir)) throw error;
+  }
+  return dir;
+}
+
 /** A writable copy of a shared build at `dest` (which must not exist yet), for tests that write. */
 export function copySite(site: SharedSite, dest: string): string {
   if (existsSync(dest)) throw new Error(`copySite: ${dest} exists already`);

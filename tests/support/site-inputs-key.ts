@@ -5,8 +5,11 @@
  * Covered: the build script and its arguments; every environment variable the build reads (HOP_*,
  * ASTRO_*, TZ, NODE_OPTIONS) with, for each whose value names a file or folder, that file's or
  * folder's bytes; the results file's bytes; the bytes of every file the build can read by default
- * (src/, content/, public/, bench/ except its tests, the Astro, TypeScript and npm configuration and
- * the lockfile); the Node version; and the UTC date (the page states ages of prices and runs).
+ * (src/, content/, public/, bench/ except its tests and results, the Astro, TypeScript and npm
+ * configuration and the lockfile, and the run archive and Node matrix under bench/results/ unless the
+ * environment names others); the Node version; and the UTC date (the page states ages of prices and
+ * runs). The rest of bench/results/ is left out: the tests' builds always name their results files
+ * (HOP_BENCH_RESULTS, HOP_BEYOND_RESULTS), and bench runs of other tests write there meanwhile.
  */
 import { createHash, type Hash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -24,16 +27,21 @@ export interface BuildInputs {
 
 /** Files and folders of the checkout the build reads without being told to (relative to the root). */
 export const SOURCE_PATHS = ['src', 'content', 'public', 'bench', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'] as const;
-/** Never part of the key: the bench's tests and generated or installed folders. */
-const SKIP = new Set(['node_modules', '.git', '.astro', '.cache', 'dist', 'test-artifacts', path.join('bench', 'test')]);
+/** Never part of the key: the bench's tests and results, and generated or installed folders. */
+const SKIP = new Set(['node_modules', '.git', '.astro', '.cache', 'dist', 'test-artifacts', path.join('bench', 'test'), path.join('bench', 'results'), path.join('bench', 'node_modules')]);
+/** Folders of bench/results/ the page reads unless the environment names others. */
+const DEFAULT_FOLDERS: Readonly<Record<string, string>> = {
+  HOP_BENCH_ARCHIVE: path.join('bench', 'results', 'archive'),
+  HOP_BENCH_MATRIX: path.join('bench', 'results', 'matrix'),
+};
 
 /** Environment variables the build (and Astro, and Node) reads. */
 export const isBuildEnv = (name: string): boolean => /^(HOP_|ASTRO_)/.test(name) || name === 'TZ' || name === 'NODE_OPTIONS';
 
 /** Adds `target` (a file, or a folder recursively in name order) to `hash`, names relative to `base`. */
-function addTree(hash: Hash, base: string, target: string): void {
+function addTree(hash: Hash, base: string, target: string, skip = true): void {
   const rel = path.relative(base, target);
-  if (SKIP.has(rel)) return;
+  if (skip && SKIP.has(rel)) return;
   if (!existsSync(target)) {
     hash.update(`missing ${rel}\0`);
     return;
@@ -64,5 +72,8 @@ export function buildKey(root: string, script: string, inputs: BuildInputs): str
   }
   hash.update('sources\0');
   for (const p of SOURCE_PATHS) addTree(hash, root, path.join(root, p));
+  for (const [name, folder] of Object.entries(DEFAULT_FOLDERS)) {
+    if (!inputs.env[name]?.trim()) addTree(hash, root, path.join(root, folder), false);
+  }
   return hash.digest('hex');
 }
