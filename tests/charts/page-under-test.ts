@@ -1,10 +1,10 @@
 /**
  * The built article the browser and page-weight tests open: the real site, built by `npm run build`'s
  * script (never into dist/) from the labelled fixture results and the project's price file: the
- * shared fixture page of tests/support/shared-site.ts.
+ * shared fixture page of tests/support/pages.ts.
  */
 import path from 'node:path';
-import { fixturePage } from '../support/shared-site.ts';
+import { fixturePage } from '../support/pages.ts';
 import { FIXTURE, ROOT } from '../support/site-build.ts';
 
 /** Repository root (tests run from it). */

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parse } from 'node-html-parser';
 import { FIXTURE, runBuild, snapshotDir, tempDir } from '../support/site-build.ts';
-import { copySite, fixturePage } from '../support/shared-site.ts';
+import { fixturePage } from '../support/pages.ts';
+import { copySite } from '../support/shared-site.ts';
 
 const dir = tempDir('prices');
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -13,7 +13,7 @@ import { parseBeyondResultsText } from '../../bench/src/beyond/results-schema.ts
 import { RetryStormResultSchema, type RetryStormResult } from '@split-on-evidence/hop-bench/beyond/cases/i-schema';
 import type { ChartSpec } from '../../src/components/charts/chart-spec.ts';
 import { BEYOND_FIXTURE, FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
-import { fixturePage } from '../support/shared-site.ts';
+import { fixturePage } from '../support/pages.ts';
 
 const beyondText = readFileSync(BEYOND_FIXTURE, 'utf8');
 const beyond = parseBeyondResultsText(beyondText, BEYOND_FIXTURE);

@@ -18,7 +18,7 @@ import { beyondSourceSha256 } from '@split-on-evidence/hop-bench/beyond-freshnes
 import { benchSourceFiles } from '../../src/lib/bench-source.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ROOT, tempDir } from '../support/site-build.ts';
-import { fixturePage } from '../support/shared-site.ts';
+import { fixturePage } from '../support/pages.ts';
 import { serveStatic, type StaticServer } from '../support/static-server.ts';
 import { createHash } from 'node:crypto';
 

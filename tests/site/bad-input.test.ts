@@ -8,7 +8,8 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, wr
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FIXTURE, runBuild, snapshotDir, tempDir } from '../support/site-build.ts';
-import { copySite, fixturePage } from '../support/shared-site.ts';
+import { fixturePage } from '../support/pages.ts';
+import { copySite } from '../support/shared-site.ts';
 
 let work: string;
 let out: string;

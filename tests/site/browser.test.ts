@@ -13,7 +13,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { serveStatic, type StaticServer } from '../support/static-server.ts';
 import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
 import { ROOT, tempDir } from '../support/site-build.ts';
-import { fixturePage } from '../support/shared-site.ts';
+import { fixturePage } from '../support/pages.ts';
 
 /** A full-page screenshot of the long article can take over 30 s on the shared two-core machine under load. */
 const SCREENSHOT_TIMEOUT_MS = 120_000;

@@ -5,7 +5,7 @@
  *    time (builds of one checkout take turns on the build lock, so more would only wait); the files
  *    that drive Chromium, one at a time (two browsers at once starve everything else on two cores);
  *    and every other file, two at a time. Builds of the same inputs are shared through one folder for this run
- *    ($SOE_SHARED_SITES, tests/support/shared-site.ts), removed at the end; the fixture page, which
+ *    ($SOE_SHARED_SITES, tests/support/shared-site.ts), removed at the end; the fixture page (pages.ts), which
  *    most site tests read, is started first.
  * 2. Alone, one file at a time: the files whose outcome depends on timing (serial-tests.ts).
  *
@@ -18,7 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { SERIAL_TESTS } from './serial-tests.ts';
 import { ROOT } from './site-build.ts';
-import { fixturePage, SHARED_SITES_ENV } from './shared-site.ts';
+import { fixturePage } from './pages.ts';
+import { SHARED_SITES_ENV } from './shared-site.ts';
 
 /** Where `npm test` looks for test files (relative to the project root). */
 const TEST_GLOBS = ['bench/test/**/*.test.ts', 'tests/**/*.test.ts'];

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildEnv, BUILD_SCRIPT, FIXTURE, ROOT, runBuild, snapshotDir, type BuildRun } from './site-build.ts';
+import { buildEnv, BUILD_SCRIPT, ROOT, runBuild, snapshotDir, type BuildRun } from './site-build.ts';
 import { buildKey } from './site-inputs-key.ts';
 
 /** The environment variable naming the run's folder of shared builds. */
@@ -154,18 +154,4 @@ export function emptyFolder(): string {
   const dir = path.join(sharedRoot(), 'empty');
   mkdirSync(dir, { recursive: true });
   return dir;
-}
-
-/**
- * The fixture page: the labelled full-run fixture, the beyond fixture and the project's price file,
- * with no archived runs and no Node matrix (so what this checkout's bench/results/ holds never reaches
- * it): the page most site tests read. Built once per test run.
- */
-export function fixturePage(): Promise<SharedSite> {
-  return sharedSite({ results: FIXTURE, env: fixturePageEnv() });
-}
-
-/** The environment of the fixture page (beyond the results file): for tests that vary one of it. */
-export function fixturePageEnv(): Record<string, string> {
-  return { HOP_BENCH_ARCHIVE: emptyFolder(), HOP_BENCH_MATRIX: emptyFolder() };
 }
