@@ -1,5 +1,5 @@
 /**
- * The server `npm run bench:page` measures through: gzip when the client accepts it (and the body
+ * The one static server (`npm run bench:page` and the browser tests): gzip when the client accepts it (and the body
  * unzips to the file), plain bytes otherwise, immutable caching for hashed assets only, index.html for
  * folders, 404 for missing files and no way out of the folder.
  */
@@ -9,11 +9,11 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { serveGzip, type GzipServer } from '../../src/perf/gzip-server.ts';
+import { serveStatic, type StaticServer } from '../../src/perf/static-server.ts';
 import { tempDir } from '../support/site-build.ts';
 
 let dir: string;
-let server: GzipServer;
+let server: StaticServer;
 const html = '<!doctype html><title>t</title>' + '<p>repeated text</p>'.repeat(200);
 
 before(async () => {
@@ -23,7 +23,7 @@ before(async () => {
   writeFileSync(path.join(dir, 'index.html'), html);
   writeFileSync(path.join(dir, 'source', 'index.html'), '<p>source</p>');
   writeFileSync(path.join(dir, '_astro', 'a.1234.js'), 'console.log(1);');
-  server = await serveGzip(dir);
+  server = await serveStatic(dir);
 });
 after(async () => {
   await server.close();

@@ -1,7 +1,9 @@
 /**
  * Serves a built site folder on 127.0.0.1 (port 0) the way a static host does: gzip for clients that
  * accept it, long-lived immutable caching for Astro's hashed assets (/_astro/), revalidation for
- * everything else, correct content types, "/" and "/dir/" → index.html. For `npm run bench:page`.
+ * everything else, correct content types, "/" and "/dir/" → index.html, 404 for missing files, and no
+ * way out of the folder. The one static server: `npm run bench:page` measures through it, and the
+ * browser tests open the built pages through it.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -23,14 +25,14 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.json', '.xml', '.svg', '.txt']);
 
 /** A running server. */
-export interface GzipServer {
+export interface StaticServer {
   /** Base URL, e.g. "http://127.0.0.1:40123/". */
   url: string;
   close(): Promise<void>;
 }
 
 /** Serves `dir` until close(). Files are read (and gzipped, level 9) once, on first request. */
-export async function serveGzip(dir: string): Promise<GzipServer> {
+export async function serveStatic(dir: string): Promise<StaticServer> {
   const root = path.resolve(dir);
   const cache = new Map<string, { body: Buffer; gzip: Buffer | null }>();
   const server = createServer((req, res) => {
