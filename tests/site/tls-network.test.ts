@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { BEYOND_FIXTURE, FIXTURE, runBuild, tempDir } from '../support/site-build.ts';
-import { fixturePage } from '../support/shared-site.ts';
+import { fixturePage } from '../support/pages.ts';
 import { gFacts } from '../../src/cases/g-tls/facts.ts';
 import { AZ_RTT_SOURCE, ROUND_TRIPS, networkModelRows } from '../../src/cases/h-network/network-model.ts';
 
