@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
+import type { BeyondResults } from '../inputs/results-source.ts';
 import { unmeasuredCaseIds } from '../facts/beyond-facts.ts';
 import type { Facts } from '../facts/facts.ts';
 import { beyondBlocks, withoutUnmeasured } from './beyond-blocks.ts';

@@ -5,7 +5,7 @@
  * (<BeyondCase id="…">) is skipped by the checks and replaced on the page by "not measured here,
  * because …". Each case also gets "beyond.X.measured" (1 or 0).
  */
-import type { BeyondResults, MeasuredCase, NotMeasuredCase } from '@split-on-evidence/hop-bench/beyond-schema';
+import type { BeyondResults, MeasuredCase, NotMeasuredCase } from '../inputs/results-source.ts';
 import { caseFFacts } from '../cases/f-load/facts.ts';
 import { FactError, mergeFacts, type Facts } from './facts.ts';
 import { gFacts } from '../cases/g-tls/facts.ts';

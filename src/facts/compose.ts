@@ -4,7 +4,7 @@
  * arithmetic, cited sources, the labelled reference run, the word tolerances, and case E against the
  * reference run (src/cases/e-failure/reference-match.ts).
  */
-import type { BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
+import type { BeyondResults } from '../inputs/results-source.ts';
 import type { Results } from '@split-on-evidence/hop-bench/schema';
 import { availabilityFacts } from './availability.ts';
 import { beyondFacts } from './beyond-facts.ts';

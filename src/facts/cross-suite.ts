@@ -4,7 +4,7 @@
  * the reference suite's medians do.
  */
 import type { Results } from '@split-on-evidence/hop-bench/schema';
-import type { BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
+import type { BeyondResults } from '../inputs/results-source.ts';
 import type { GResultLike } from '../cases/g-tls/facts.ts';
 import type { HResultLike } from '../cases/h-network/facts.ts';
 import { measured } from './beyond-facts.ts';

@@ -1,11 +1,10 @@
 /**
- * The bench's source files, read from disk: exactly the files the two suites fingerprint (the
- * reference suite's results.environment.benchSourceSha256 and the beyond suite's, from the bench's own
- * lists in its public API), so the page lists what the hashes cover.
+ * The bench's source files, read from disk: exactly the files its suites fingerprint (each suite's
+ * results.environment.benchSourceSha256, from the suites' own lists in the bench's "./suites"), so the
+ * page lists what the hashes cover.
  */
 import path from 'node:path';
-import { beyondSourceFiles } from '@split-on-evidence/hop-bench/beyond-freshness';
-import { benchSourceFiles as benchFiles } from '@split-on-evidence/hop-bench/freshness';
+import { SUITES } from '@split-on-evidence/hop-bench/suites';
 
 /** One source file of the bench. */
 export interface BenchSourceFile {
@@ -23,7 +22,7 @@ export interface BenchSourceFile {
  */
 export function benchSourceFiles(rootDir: string): BenchSourceFile[] {
   const benchRoot = path.join(rootDir, 'bench');
-  const files = [...new Set([...benchFiles(benchRoot), ...beyondSourceFiles(benchRoot)])].sort();
+  const files = [...new Set(SUITES.flatMap((suite) => suite.sourceFiles(benchRoot)))].sort();
   return files.map((absolutePath) => ({
     absolutePath,
     relativePath: path.relative(benchRoot, absolutePath).split(path.sep).join('/'),

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { articleClaims, describedUnmeasured, readArticle } from '../claims/article.ts';
 import type { ClaimResult } from '../claims/claims.ts';
 import { loadPageInputs, sharedClaims, sharedPageInputs, type PageInputs } from './page-inputs.ts';
-import { resultsPath, type LoadedResults } from './results-source.ts';
+import { suiteResultsPath, type LoadedResults } from './results-source.ts';
+import { REFERENCE_SITE } from './site-suites.ts';
 
 /** Results, facts, claims and where they came from. */
 export interface PageData extends LoadedResults, Omit<PageInputs, 'loaded'> {
@@ -38,7 +39,7 @@ const DEV_REUSE_MS = 2000;
 export function pageData(): PageData {
   if (cached && (import.meta.env.PROD || Date.now() - cached.at < DEV_REUSE_MS)) return cached.data;
   const rootDir = fileURLToPath(root);
-  const shared = sharedPageInputs(rootDir, resultsPath(rootDir).file);
+  const shared = sharedPageInputs(rootDir, suiteResultsPath(REFERENCE_SITE, rootDir).file);
   const inputs = shared ?? loadPageInputs({ rootDir });
   const { loaded, ...rest } = inputs;
   const data: PageData = {

@@ -20,10 +20,10 @@ import { referenceSetup, type ReferenceSetup } from '../facts/reference-facts.ts
 import { loadPriceHistory, type PriceHistory } from '../prices/price-history.ts';
 import { pricesPath, type Prices } from '../prices/prices.ts';
 import { listedBenchFiles, type ListedFile } from './bench-listing.ts';
-import { beyondResultsPath, loadBeyondResults, type LoadedBeyondResults } from './beyond-source.ts';
 import { loadNodeMatrix, matrixDir } from './node-matrix.ts';
 import { readReferenceText } from './reference-run.ts';
-import { loadResults, resultsPath, type LoadedResults } from './results-source.ts';
+import { loadSuiteResults, suiteResultsPath, type BeyondResults, type LoadedResults } from './results-source.ts';
+import { BEYOND_SITE, REFERENCE_SITE } from './site-suites.ts';
 import { archiveDir, loadRunArchive } from './run-archive.ts';
 
 /** Everything the page is built from. */
@@ -33,7 +33,7 @@ export interface PageInputs {
   /** This build's results file: its path, exact text and validated contents. */
   loaded: LoadedResults;
   /** This build's beyond-suite results file ($HOP_BEYOND_RESULTS or bench/results/beyond-latest.json). */
-  beyond: LoadedBeyondResults;
+  beyond: LoadedResults<BeyondResults>;
   /** The newest snapshot of the validated price file ($HOP_PRICES_FILE or content/prices.json). */
   prices: Prices;
   /** Every snapshot of that file, for the table of what changed since the previous one. */
@@ -66,10 +66,10 @@ export interface PageInputOptions {
   now?: Date;
   /** Where warnings go: the price age (once per file), skipped archive and matrix files (default console.warn). */
   warn?: (message: string) => void;
-  /** Results already read and validated (the build's stage 1); otherwise read from resultsPath(). */
+  /** Results already read and validated (the build's ensure stage); otherwise read from the suite's file (suiteResultsPath). */
   loaded?: LoadedResults;
-  /** Beyond results already read and validated (the build's stage 1b); otherwise read from beyondResultsPath(). */
-  beyond?: LoadedBeyondResults;
+  /** Beyond results already read and validated (the build's ensure stage); otherwise read from the suite's file. */
+  beyond?: LoadedResults<BeyondResults>;
 }
 
 /**
@@ -80,8 +80,8 @@ export interface PageInputOptions {
 export function loadPageInputs(options: PageInputOptions): PageInputs {
   const { rootDir, env = process.env, now = new Date() } = options;
   const warn = options.warn ?? ((message: string) => console.warn(message));
-  const loaded = options.loaded ?? loadResults(resultsPath(rootDir, env).file);
-  const beyond = options.beyond ?? loadBeyondResults(beyondResultsPath(rootDir, env).file);
+  const loaded = options.loaded ?? loadSuiteResults(REFERENCE_SITE, suiteResultsPath(REFERENCE_SITE, rootDir, env).file);
+  const beyond = options.beyond ?? loadSuiteResults(BEYOND_SITE, suiteResultsPath(BEYOND_SITE, rootDir, env).file);
   const priceHistory = loadPriceHistory(pricesPath(rootDir, env), now, options.warn ? { warn: options.warn } : {});
   const prices = priceHistory.current;
   const referenceText = readReferenceText(rootDir);

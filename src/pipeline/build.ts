@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run build`: results → claims → astro build (temporary folder) → checks → publish.
- *   1. ensure-results: reuse this machine's results or run the full bench, and say which and why;
+ *   1. ensure-results: for each bench suite, reuse this machine's results or run the suite, and say which and why;
  *   2. check-article: every fact name exists and every claim holds (prints the claims report; each claim
  *      is evaluated once and the results are handed to the page with the inputs);
  *   3. astro-build: build the site into <out>.tmp-<pid>;
@@ -14,10 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { articleTexts, describedUnmeasured } from '../claims/article.ts';
 import { loadPageInputs, sharePageInputs } from '../inputs/page-inputs.ts';
+import { BEYOND_SITE, REFERENCE_SITE } from '../inputs/site-suites.ts';
 import { checkRemovedItemsInProse } from '../prices/price-history.ts';
-import { resultsPath } from '../inputs/results-source.ts';
-import { beyondResultsPath } from '../inputs/beyond-source.ts';
-import { ensureBeyondResults } from './ensure-beyond.ts';
 import { astroBuild } from './astro-build.ts';
 import { checkArticle } from './check-article.ts';
 import { checkBuiltSite } from './check-html.ts';
@@ -53,8 +51,7 @@ async function main(): Promise<number> {
     lock = await acquireLock(BUILD_LOCK_FILE(ROOT), { purpose: 'npm run build', log: (line) => log(`build: ${line}`) });
     assertWritable(ROOT, 'where Astro keeps its build cache (.astro/)');
     assertWritable(path.dirname(options.outDir), 'where the site is built and swapped in', true);
-    const loaded = await ensureResults(ROOT, resultsPath(ROOT), options, log);
-    const beyond = await ensureBeyondResults(ROOT, beyondResultsPath(ROOT), options, log);
+    const { reference: loaded, beyond } = await ensureResults(ROOT, process.env, options, log);
     const inputs = loadPageInputs({ rootDir: ROOT, loaded, beyond, warn: (message) => log(`build: warning: ${message}`) });
     const { prices, facts, priceHistory } = inputs;
     checkRemovedItemsInProse(priceHistory, articleTexts(ROOT));
@@ -65,7 +62,7 @@ async function main(): Promise<number> {
     log(`build: building the site from ${path.relative(ROOT, loaded.file) || loaded.file}`);
     // The page renders from these very inputs and claim results: read, composed and evaluated once per build.
     sharePageInputs(inputs, claims);
-    await astroBuild(ROOT, loaded.file, tempDir, beyond.file);
+    await astroBuild(ROOT, tempDir, { [REFERENCE_SITE.suite.resultsEnvVar]: loaded.file, [BEYOND_SITE.suite.resultsEnvVar]: beyond.file });
     checkBuiltSite(tempDir, loaded.text, claims.length, claims.filter((c) => c.state === 'fragile').length, beyond.text);
     publish(tempDir, options.outDir);
     log(`build: done: ${path.relative(ROOT, options.outDir) || options.outDir}/index.html and results.json`);

@@ -7,11 +7,13 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { parse } from 'node-html-parser';
 import type { LoadResult } from '@split-on-evidence/hop-bench/beyond/f-load';
-import { parseBeyondResultsText, type BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
+import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
+import type { BeyondResults } from '../../src/inputs/results-source.ts';
+import { BEYOND_SITE } from '../../src/inputs/site-suites.ts';
 import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
 import { articleFiles, describedUnmeasured } from '../../src/claims/article.ts';
 import { checkArticle } from '../../src/pipeline/check-article.ts';
-import { decideBeyond } from '../../src/pipeline/ensure-beyond.ts';
+import { decideResults, readResultsState } from '../../src/pipeline/ensure-results.ts';
 import { loadLatencyChart, loadThroughputChart } from '../../src/cases/f-load/chart-data.ts';
 import { beyondBlocks, withoutUnmeasured } from '../../src/claims/beyond-blocks.ts';
 import { beyondFacts, notMeasuredReason } from '../../src/facts/beyond-facts.ts';
@@ -24,7 +26,11 @@ import { BEYOND_FIXTURE, FIXTURE, ROOT, runBuild, tempDir } from '../support/sit
 import { rmSync } from 'node:fs';
 
 const text = readFileSync(BEYOND_FIXTURE, 'utf8');
-const beyond = parseBeyondResultsText(text, BEYOND_FIXTURE);
+const beyond = beyondSuite.parseResultsText(text, BEYOND_FIXTURE);
+/** The ensure stage's decision about a beyond results file (state read from the file, then the pure decision). */
+const decideBeyond = async (file: string, explicit: boolean, fresh: { fresh: boolean; freshReason: string }) => ({
+  decision: decideResults(BEYOND_SITE, await readResultsState(BEYOND_SITE, { file, explicit }, fresh)),
+});
 const f = beyond.cases[0]!;
 assert.ok(f.status === 'measured');
 const load = f.result as LoadResult;

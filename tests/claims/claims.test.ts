@@ -16,13 +16,13 @@ import { composeFacts } from '../../src/facts/compose.ts';
 import { loadPriceHistory } from '../../src/prices/price-history.ts';
 import { pricesPath } from '../../src/prices/prices.ts';
 import { REFERENCE_REPORT_PATH, reportFacts } from '../../src/facts/reference-facts.ts';
-import { parseBeyondResultsText } from '@split-on-evidence/hop-bench/beyond-schema';
+import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
 
 const referenceText = readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8');
 const now = new Date();
 const prices = loadPriceHistory(pricesPath(ROOT, {}), now, { warn: () => {} }).current;
-const beyond = parseBeyondResultsText(readFileSync(BEYOND_FIXTURE, 'utf8'), BEYOND_FIXTURE);
+const beyond = beyondSuite.parseResultsText(readFileSync(BEYOND_FIXTURE, 'utf8'), BEYOND_FIXTURE);
 const fixtureFacts = composeFacts({ results: parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE), referenceText, prices, now, beyond });
 // The reference ran the same configuration (its report's header gives the same counts), so the
 // configuration facts of the fixture stand for it too; its figures are its own.

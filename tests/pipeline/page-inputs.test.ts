@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { loadPageInputs, sharedPageInputs, sharePageInputs } from '../../src/inputs/page-inputs.ts';
-import { loadResults } from '../../src/inputs/results-source.ts';
+import { loadSuiteResults } from '../../src/inputs/results-source.ts';
+import { REFERENCE_SITE } from '../../src/inputs/site-suites.ts';
 import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
 
 const env = { HOP_BENCH_RESULTS: FIXTURE, HOP_BEYOND_RESULTS: BEYOND_FIXTURE, HOP_PRICES_FILE: path.join(ROOT, 'tests/costs/fixtures/prices-2026-10-19.json') };
@@ -29,7 +30,7 @@ test('loads every input once and derives the facts from exactly those inputs', (
 });
 
 test('results already read by the build are used as they are, not read again', () => {
-  const loaded = loadResults(FIXTURE);
+  const loaded = loadSuiteResults(REFERENCE_SITE, FIXTURE);
   const inputs = loadPageInputs({ rootDir: ROOT, env: { ...env, HOP_BENCH_RESULTS: '/nonexistent.json' }, now, warn: () => {}, loaded });
   assert.equal(inputs.loaded, loaded);
 });

@@ -3,13 +3,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { parseBeyondResultsText } from '@split-on-evidence/hop-bench/beyond-schema';
+import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { beyondFacts } from '../../src/facts/beyond-facts.ts';
 import { retryStormOf } from '../../src/cases/i-retry-storm/facts.ts';
 import { BEYOND_FIXTURE } from '../support/site-build.ts';
 
 const file = BEYOND_FIXTURE;
-const beyond = parseBeyondResultsText(readFileSync(file, 'utf8'), file);
+const beyond = beyondSuite.parseResultsText(readFileSync(file, 'utf8'), file);
 
 test('case I facts: setup values follow from the config; measured values are the stored ones', () => {
   const facts = beyondFacts(beyond);

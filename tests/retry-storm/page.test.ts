@@ -9,14 +9,14 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
-import { parseBeyondResultsText } from '@split-on-evidence/hop-bench/beyond-schema';
+import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { RetryStormResultSchema, type RetryStormResult } from '@split-on-evidence/hop-bench/beyond/cases/i-schema';
 import type { ChartSpec } from '../../src/components/charts/chart-spec.ts';
 import { BEYOND_FIXTURE, FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
 import { fixturePage } from '../support/pages.ts';
 
 const beyondText = readFileSync(BEYOND_FIXTURE, 'utf8');
-const beyond = parseBeyondResultsText(beyondText, BEYOND_FIXTURE);
+const beyond = beyondSuite.parseResultsText(beyondText, BEYOND_FIXTURE);
 const stored = beyond.cases.find((c) => c.id === 'I');
 assert.ok(stored && stored.status === 'measured', 'the fixture holds a measured case I');
 const result: RetryStormResult = RetryStormResultSchema.parse(stored.result);

@@ -13,8 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { benchSourceSha256 } from '@split-on-evidence/hop-bench/freshness';
-import { beyondSourceSha256 } from '@split-on-evidence/hop-bench/beyond-freshness';
+import { beyondSuite, referenceSuite } from '@split-on-evidence/hop-bench/suites';
 import { benchSourceFiles } from '../../src/inputs/bench-source.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ROOT, tempDir } from '../support/site-build.ts';
@@ -139,8 +138,8 @@ describe('weight and the source listing', () => {
     }
     // The page states the hash of exactly what it lists, and each suite's own source hash.
     assert.equal(await page.getAttribute('[data-source-hash]', 'data-source-hash'), hash.digest('hex'));
-    assert.equal(await page.getAttribute('[data-suite-hash="reference"]', 'data-hash'), benchSourceSha256());
-    assert.equal(await page.getAttribute('[data-suite-hash="beyond"]', 'data-hash'), beyondSourceSha256());
+    assert.equal(await page.getAttribute('[data-suite-hash="reference"]', 'data-hash'), referenceSuite.sourceSha256());
+    assert.equal(await page.getAttribute('[data-suite-hash="beyond"]', 'data-hash'), beyondSuite.sourceSha256());
   });
 
   test('a link to a file opens it', async () => {

@@ -5,20 +5,23 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { cacheInputsOf, type CacheInputs } from '@split-on-evidence/hop-bench/freshness';
-import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
+import { referenceSuite } from '@split-on-evidence/hop-bench/suites';
+import { parseResultsText, type Results } from '@split-on-evidence/hop-bench/schema';
 import { findHtmlProblems } from '../../src/pipeline/check-html.ts';
-import { decideResults, type ResultsState } from '../../src/pipeline/ensure-results.ts';
+import { decideResults as decide, type ResultsDecision, type ResultsState } from '../../src/pipeline/ensure-results.ts';
 import { parseBuildOptions } from '../../src/pipeline/options.ts';
 import { ResultsFileError, type LoadedResults } from '../../src/inputs/results-source.ts';
+import { REFERENCE_SITE } from '../../src/inputs/site-suites.ts';
 import { FIXTURE } from '../support/site-build.ts';
 
 const text = readFileSync(FIXTURE, 'utf8');
 const loaded: LoadedResults = { file: FIXTURE, text, results: parseResultsText(text, FIXTURE) };
-const current: CacheInputs = cacheInputsOf(loaded.results);
+const current = referenceSuite.cacheInputsOf(loaded.results);
+/** The ensure stage's decision about the reference suite's results file. */
+const decideResults = (s: ResultsState<Results>): ResultsDecision => decide(REFERENCE_SITE, s);
 
-function state(over: Partial<ResultsState>): ResultsState {
-  return { file: '/r/latest.json', explicit: false, fresh: false, freshReason: '', exists: true, loaded, current, ...over };
+function state(over: Partial<ResultsState<Results>>): ResultsState<Results> {
+  return { file: '/r/latest.json', explicit: false, fresh: false, freshReason: '', exists: true, loaded, current, rerun: [], ...over };
 }
 
 describe('run the bench or reuse results', () => {
@@ -37,8 +40,8 @@ describe('run the bench or reuse results', () => {
   });
 
   test('changed bench source, Node version, CPU or configuration: run, naming the change', () => {
-    const cases: [Partial<CacheInputs>, RegExp][] = [
-      [{ benchSourceSha256: 'f'.repeat(64) }, /the bench source changed/],
+    const cases: [Partial<typeof current>, RegExp][] = [
+      [{ sourceSha256: 'f'.repeat(64) }, /the bench source changed/],
       [{ nodeVersion: 'v24.21.0' }, /the Node version changed \(v24\.20\.0 → v24\.21\.0\)/],
       [{ cores: 8 }, /the core count changed/],
       [{ config: { ...current.config, runs: 5 } }, /the bench configuration changed/],
@@ -64,7 +67,7 @@ describe('run the bench or reuse results', () => {
     const invalid = new ResultsFileError('/r/latest.json', '/r/latest.json is not a valid hop-bench results file: …');
     const older = decideResults(state({ loaded: undefined, invalid, rawSourceSha256: '0'.repeat(64) }));
     assert.equal(older.action, 'run');
-    const same = decideResults(state({ loaded: undefined, invalid, rawSourceSha256: current.benchSourceSha256 }));
+    const same = decideResults(state({ loaded: undefined, invalid, rawSourceSha256: current.sourceSha256 }));
     assert.deepEqual(same, { action: 'fail', message: invalid.message });
     const explicit = decideResults(state({ explicit: true, loaded: undefined, invalid, rawSourceSha256: '0'.repeat(64) }));
     assert.equal(explicit.action, 'fail');

@@ -17,7 +17,7 @@ import { pricesPath } from '../../src/prices/prices.ts';
 import { REFERENCE_REPORT_PATH } from '../../src/facts/reference-facts.ts';
 import { ratioPhrase } from '../../src/claims/words.ts';
 import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
-import { parseBeyondResultsText } from '@split-on-evidence/hop-bench/beyond-schema';
+import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { BEYOND_FIXTURE, FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
 
 // <pre> must be parsed as elements (node-html-parser keeps it raw by default).
@@ -26,7 +26,7 @@ const fixtureText = readFileSync(FIXTURE, 'utf8');
 const results: Results = parseResultsText(fixtureText, FIXTURE);
 const now = new Date();
 const prices = loadPriceHistory(pricesPath(ROOT, {}), now, { warn: () => {} }).current;
-const beyond = parseBeyondResultsText(readFileSync(BEYOND_FIXTURE, 'utf8'), BEYOND_FIXTURE);
+const beyond = beyondSuite.parseResultsText(readFileSync(BEYOND_FIXTURE, 'utf8'), BEYOND_FIXTURE);
 const facts = composeFacts({ results, referenceText: readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8'), prices, now, beyond });
 const articleDoc = readMdx(readFileSync(path.join(ROOT, 'content', 'split-on-evidence.mdx'), 'utf8'), 'split-on-evidence.mdx');
 

@@ -1,6 +1,6 @@
 /** Case F's stored result and config from this build's beyond results, for the page's components. */
 import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/beyond/f-load';
-import type { BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
+import type { BeyondResults } from '../../inputs/results-source.ts';
 
 /**
  * Case F's result and config, or undefined when case F was not measured. Components that use it sit

@@ -4,7 +4,7 @@
  * machine's loopback medians (reference suite and case G). Arithmetic, not a measurement.
  */
 import type { Results } from '@split-on-evidence/hop-bench/schema';
-import type { BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
+import type { BeyondResults } from '../../inputs/results-source.ts';
 import { measured } from '../../facts/beyond-facts.ts';
 import { mergeFacts, type Facts } from '../../facts/facts.ts';
 import type { GResultLike } from '../g-tls/facts.ts';

@@ -14,7 +14,7 @@
  * I.maxAttempts, I.backoff.baseMs, I.backoff.capMs, I.longestRetryDelayMs, I.budget.maxTokens,
  * I.budget.tokenRatio, I.keyTtlHours, I.shortKeyTtlMs, I.conflictWaitMs, I.recoveryP99Factor.
  */
-import type { BeyondResults } from '@split-on-evidence/hop-bench/beyond-schema';
+import type { BeyondResults } from '../../inputs/results-source.ts';
 import {
   RetryStormConfigSchema,
   RetryStormResultSchema,
