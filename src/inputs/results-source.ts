@@ -97,7 +97,7 @@ export function suiteResultsPath(site: SiteSuite, rootDir: string, env: NodeJS.P
  * @param fix the line that tells the reader what to do when the file cannot be read.
  * @throws ResultsFileError naming the file, "no such file" or the read error, and the fix.
  */
-export function readResultsText(file: string, fix: string): string {
+function readResultsText(file: string, fix: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
