@@ -93,7 +93,7 @@ describe('the page in Chromium', () => {
       });
     });
     const { page, problems } = await open({}, context, '/source/');
-    const figure = page.locator('details[data-source-file="bench/src/prng.ts"]');
+    const figure = page.locator('details[data-source-file="bench/src/harness/prng.ts"]');
     await figure.locator('summary').click();
     const button = figure.locator('button.copy-button');
     await assertVisible(button, 'copy button');
@@ -106,7 +106,7 @@ describe('the page in Chromium', () => {
     );
     assert.equal(await label.jsonValue(), 'Copied');
     const copied = await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied.join(''));
-    assert.equal(copied.replace(/\n$/, ''), readFileSync(path.join(ROOT, 'bench/src/prng.ts'), 'utf8').replace(/\n$/, ''));
+    assert.equal(copied.replace(/\n$/, ''), readFileSync(path.join(ROOT, 'bench/src/harness/prng.ts'), 'utf8').replace(/\n$/, ''));
     assert.deepEqual(problems, []);
   });
 
