@@ -44,7 +44,7 @@ function setRunP50s(data: { cases: CaseJson[]; report: string }, id: string, p50
   const before = c.runs.map((r) => `[${[r.p50Us, r.p95Us, r.p99Us].map((v) => v.toFixed(1)).join('/')}]`);
   p50s.forEach((v, k) => (c.runs[k]!.p50Us = v));
   c.median.p50CvPercent = cvPercent(p50s);
-  // Three runs: the interval is the lowest to the highest run (bench/src/stats.ts, medianInterval).
+  // Three runs: the interval is the lowest to the highest run (bench/src/harness/stats.ts, medianInterval).
   c.intervals.p50Us = { lowUs: Math.min(...p50s), highUs: Math.max(...p50s) };
   c.runs.forEach((r, k) => {
     data.report = data.report.replace(before[k]!, `[${[r.p50Us, r.p95Us, r.p99Us].map((v) => v.toFixed(1)).join('/')}]`);
