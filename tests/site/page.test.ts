@@ -319,9 +319,15 @@ describe('raw output and code listing', () => {
     const links = page.querySelectorAll('[data-source-folder]');
     const listed = sourcePage.querySelectorAll('details[data-source-file]');
     const folderOf = (file: string) => file.slice(0, file.lastIndexOf('/') + 1);
-    // One link per folder, at the folder's first file, counting the folder's files.
-    const expected = listed.filter((d, i) => i === 0 || folderOf(listed[i - 1]!.getAttribute('data-source-file')!) !== folderOf(d.getAttribute('data-source-file')!));
+    // One link per folder, at the folder's first file, counting the folder's files; a folder whose files
+    // are not contiguous in path order (a subfolder sorts between them) still gets one link.
+    const seen = new Set<string>();
+    const expected = listed.filter((d) => {
+      const folder = folderOf(d.getAttribute('data-source-file')!);
+      return !seen.has(folder) && Boolean(seen.add(folder));
+    });
     assert.deepEqual(links.map((a) => a.getAttribute('href')), expected.map((d) => `/source/#${d.id}`));
+    assert.equal(new Set(links.map((a) => a.getAttribute('data-source-folder'))).size, links.length, 'no folder is linked twice');
     assert.equal(links.reduce((n, a) => n + Number(a.getAttribute('data-source-count')), 0), listed.length);
     assert.equal(page.querySelectorAll('details[data-source-file]').length, 0, 'the listing itself is not on the article');
   });
