@@ -12,7 +12,7 @@ import { pinningPlan, pinProcess } from './harness/pinning.ts';
 import { killAllNow, pinServicesTo, stopAll } from './harness/process.ts';
 import { defaultResultsFile, runToFile } from './harness/run-to-file.ts';
 import type { Results } from './harness/schema.ts';
-import type { Suite } from './harness/suite.ts';
+import type { Suite, SuiteChoice } from './harness/suite.ts';
 import { beyondSuite } from './suites/beyond.ts';
 import { REFERENCE_SPECS, referenceSuite } from './suites/reference.ts';
 import { SUITES } from './suites/index.ts';
@@ -48,7 +48,7 @@ class UsageError extends Error {}
 
 /** One suite to run, as the command line chose it. */
 interface SuiteRun {
-  suite: Suite<never, never, never> & (typeof SUITES)[number];
+  suite: Suite;
   caseIds: string[] | undefined;
   out: string | undefined;
 }
@@ -104,7 +104,7 @@ function parseCommandLine(argv: string[]) {
   const suiteRuns: SuiteRun[] = chosen.flatMap((s, k) => {
     const caseIds = asked?.filter((id) => s.caseIds.includes(id));
     if (caseIds !== undefined && caseIds.length === 0) return [];
-    return [{ suite: s as SuiteRun['suite'], caseIds, out: out === undefined || k === 0 ? out : out.replace(/(\.json)?$/, `-${s.id}.json`) }];
+    return [{ suite: s as Suite, caseIds, out: out === undefined || k === 0 ? out : out.replace(/(\.json)?$/, `-${s.id}.json`) }];
   });
   return { ...values, suite, runs, suiteRuns };
 }
@@ -200,18 +200,11 @@ async function main(): Promise<number> {
 }
 
 /** Runs one suite into its results file and says so on stderr; returns its results. @throws as runToFile. */
-async function runOne(
-  suite: SuiteRun['suite'],
-  choice: Parameters<typeof runToFile>[1],
-  out: string | undefined,
-  log: (line: string) => void,
-  signal: AbortSignal,
-): Promise<{ results: { report: string; config: { mode: string } } }> {
-  const generic = suite as unknown as Suite;
-  const { results, file } = await runToFile(generic, choice, out, { log, signal });
-  log(`hop-bench: ${generic.messages.done} in ${(((results as unknown as { durationMs: number }).durationMs) / 1000).toFixed(1)} s; results written to ${rel(file) || file}`);
-  if (generic.archive && results.config.mode === 'full') log(`hop-bench: archived as ${rel(generic.archive(results))}`);
-  for (const line of generic.notes(results)) log(line);
+async function runOne(suite: Suite, choice: SuiteChoice, out: string | undefined, log: (line: string) => void, signal: AbortSignal) {
+  const { results, file } = await runToFile(suite, choice, out, { log, signal });
+  log(`hop-bench: ${suite.messages.done} in ${(results.durationMs / 1000).toFixed(1)} s; results written to ${rel(file) || file}`);
+  if (suite.archive && results.config.mode === 'full') log(`hop-bench: archived as ${rel(suite.archive(results))}`);
+  for (const line of suite.notes(results)) log(line);
   return { results };
 }
 
