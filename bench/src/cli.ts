@@ -12,7 +12,7 @@ import { pinningPlan, pinProcess } from './harness/pinning.ts';
 import { killAllNow, pinServicesTo, stopAll } from './harness/process.ts';
 import { defaultResultsFile, runToFile } from './harness/run-to-file.ts';
 import type { Results } from './harness/schema.ts';
-import type { Suite, SuiteChoice } from './harness/suite.ts';
+import type { Suite } from './harness/suite.ts';
 import { beyondSuite } from './suites/beyond.ts';
 import { REFERENCE_SPECS, referenceSuite } from './suites/reference.ts';
 import { SUITES } from './suites/index.ts';
@@ -171,9 +171,9 @@ async function main(): Promise<number> {
   try {
     const done: { id: string; results: unknown }[] = [];
     for (const { suite, caseIds, out } of options.suiteRuns) {
-      let results: { report: string };
+      let ran: Awaited<ReturnType<typeof runToFile>>;
       try {
-        ({ results } = await runOne(suite, { quick: options.quick, runs: options.runs, caseIds, pin }, out, log, abort.signal));
+        ran = await runToFile(suite, { quick: options.quick, runs: options.runs, caseIds, pin }, out, { log, signal: abort.signal });
       } catch (error) {
         // After Ctrl-C the services die with the terminal's SIGINT; that is the interrupt, not a second failure.
         if (interrupted) return 130;
@@ -182,12 +182,17 @@ async function main(): Promise<number> {
       } finally {
         await stopAll();
       }
+      const { results, file } = ran;
       done.push({ id: suite.id, results });
-      // With --json and more than one suite, the JSON waits for all of them (one object by suite).
+      // The report first, then what the run says about itself. With --json and more than one suite,
+      // the JSON waits for all of them (one object by suite).
       if (!options.json) process.stdout.write((done.length > 1 ? '\n' : '') + results.report);
       else if (options.suiteRuns.length === 1) process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+      log(`hop-bench: ${suite.messages.done} in ${(results.durationMs / 1000).toFixed(1)} s; results written to ${rel(file) || file}`);
+      if (suite.archive && results.config.mode === 'full') log(`hop-bench: archived as ${rel(suite.archive(results))}`);
+      for (const line of suite.notes(results)) log(line);
       if (baseline && suite === referenceSuite) {
-        const comparison = formatComparison(compareSides(baseline, comparableFromResults(results as Results)));
+        const comparison = formatComparison(compareSides(baseline, comparableFromResults(results as unknown as Results)));
         (options.json ? process.stderr : process.stdout).write(`\n${comparison}`);
       }
     }
@@ -197,15 +202,6 @@ async function main(): Promise<number> {
     await stopAll();
     await lock.release();
   }
-}
-
-/** Runs one suite into its results file and says so on stderr; returns its results. @throws as runToFile. */
-async function runOne(suite: Suite, choice: SuiteChoice, out: string | undefined, log: (line: string) => void, signal: AbortSignal) {
-  const { results, file } = await runToFile(suite, choice, out, { log, signal });
-  log(`hop-bench: ${suite.messages.done} in ${(results.durationMs / 1000).toFixed(1)} s; results written to ${rel(file) || file}`);
-  if (suite.archive && results.config.mode === 'full') log(`hop-bench: archived as ${rel(suite.archive(results))}`);
-  for (const line of suite.notes(results)) log(line);
-  return { results };
 }
 
 process.exitCode = await main();
