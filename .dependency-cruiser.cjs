@@ -16,6 +16,9 @@
  * - The harness imports no case, suite, tool or compatibility module: they build on it, not it on them.
  * - A results file is valid by its numbers: the consistency check reaches neither the report's
  *   exporter (report.ts) nor the text-report parser.
+ * - Components and their helpers (src/components/**, src/cases/**) read no files: what they show comes
+ *   from the page inputs (src/inputs/page-inputs.ts). depcruise cannot read .astro files, nor see
+ *   process.env; tests/layering/components.test.ts checks those, and proves this rule can fail.
  * bench/test/layering.test.ts proves each bench rule can fail on a fixture (bench/test/fixtures/layering/).
  */
 const fs = require('node:fs');
@@ -85,6 +88,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^bench/src/harness/consistency\\.ts$' },
       to: { path: '^bench/src/harness/report(-parse)?\\.ts$', reachable: true },
+    },
+    {
+      name: 'components-read-no-files',
+      comment: 'Components and their helpers read no files: their data comes from the one page-input loader (src/inputs/).',
+      severity: 'error',
+      from: { path: '^src/(components|cases)/' },
+      to: { path: '^(node:)?fs(/promises)?$' },
     },
   ],
   options: {

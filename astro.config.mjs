@@ -1,11 +1,11 @@
 // Astro configuration: the article page and the bench source page, built from content/ (MDX) and this
-// machine's bench results. `npm run build` (src/build/build.ts) wraps `astro build`: it makes sure
+// machine's bench results. `npm run build` (src/pipeline/build.ts) wraps `astro build`: it makes sure
 // results exist, checks the article's claims, builds into a temporary folder and only then replaces dist/.
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
-import { loadCodeThemes } from './src/lib/code-themes.ts';
-import { siteUrl } from './src/lib/site-url.ts';
+import { loadCodeThemes } from './src/present/code-themes.ts';
+import { siteUrl } from './src/present/site-url.ts';
 
 export default defineConfig({
   output: 'static',

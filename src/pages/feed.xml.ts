@@ -1,8 +1,8 @@
 /** dist/feed.xml: the Atom feed, one entry per published update of the article (content/updates.json). */
 import type { APIRoute } from 'astro';
 import { getEntry } from 'astro:content';
-import { pageData } from '../lib/page-data.ts';
-import { atomFeed, FEED_PATH, readUpdates } from '../lib/updates.ts';
+import { pageData } from '../inputs/page-data.ts';
+import { atomFeed, FEED_PATH, readUpdates } from '../present/updates.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const entry = await getEntry('article', 'split-on-evidence');

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:page`: how the built page loads on a phone. Builds nothing: serves dist/ (or --dir)
- * on 127.0.0.1 with gzip and cache headers (gzip-server.ts), starts the Chromium the browser tests use
+ * on 127.0.0.1 with gzip and cache headers (static-server.ts), starts the Chromium the browser tests use
  * (tests/support/browser.ts) with a closed-network profile, and runs Lighthouse's default mobile
  * preset (simulated slow 4G and 4× CPU slowdown) on the article page, --runs times (median reported).
  * Prints the four category scores, FCP, LCP, TBT, the DOM size and the transfer size, each against the
@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumExecutablePath } from '../../tests/support/browser.ts';
-import { serveGzip } from './gzip-server.ts';
+import { serveStatic } from './static-server.ts';
 
 /** The goals of issue 10, on this two-core machine (a score is 0–100). */
 export const PAGE_GOALS = {
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(runs) || runs < 1 || runs > 9) usage(`--runs must be a whole number from 1 to 9, not "${values.runs}"`);
   if (!existsSync(path.join(dir, 'index.html'))) usage(`${dir}/index.html does not exist. Fix: run "npm run build" first (bench:page builds nothing).`);
 
-  const server = await serveGzip(dir);
+  const server = await serveStatic(dir);
   const url = new URL(values.page.replace(/^\//, ''), server.url).href;
   const profile = mkdtempSync(path.join(os.tmpdir(), 'soe-lighthouse-'));
   const chrome = await chromeLauncher.launch({

@@ -22,7 +22,7 @@ import {
   type Plugin,
 } from 'chart.js';
 import type { ChartAxis, ChartBand, ChartSpec } from '../components/charts/chart-spec.ts';
-import { format } from '../lib/format.ts';
+import { format } from '../present/format.ts';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, LogarithmicScale, Legend, Tooltip);
 

@@ -9,7 +9,7 @@ import {
   chainAvailabilityPercent,
   chainDowntimeMinutesPerMonth,
   uniformChain,
-} from '../../src/lib/availability.ts';
+} from '../../src/facts/availability.ts';
 
 describe('chain availability', () => {
   it('three services at 99.9% → 99.7002999%, exactly', () => {

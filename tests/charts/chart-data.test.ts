@@ -9,9 +9,9 @@ import { parseResultsText, type Results } from '@split-on-evidence/hop-bench/sch
 import { formatNumber, powerOfTenBelow, wrapLabel } from '../../src/components/charts/chart-spec.ts';
 import { costGrowthChart } from '../../src/components/charts/data/cost.ts';
 import { caseDistribution, latencyDistributionChart } from '../../src/components/charts/data/distribution.ts';
-import { failureRunsChart } from '../../src/components/charts/data/failure.ts';
+import { failureRunsChart } from '../../src/cases/e-failure/chart-data.ts';
 import { latencyCases, latencyPercentilesChart } from '../../src/components/charts/data/latency.ts';
-import { parsePrices } from '../../src/lib/prices.ts';
+import { parsePrices } from '../../src/prices/prices.ts';
 
 const RESULTS_FILE = 'tests/fixtures/results-2026-11-30-full.json';
 const results: Results = parseResultsText(readFileSync(RESULTS_FILE, 'utf8'), RESULTS_FILE);

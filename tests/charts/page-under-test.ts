@@ -1,10 +1,11 @@
 /**
  * The built article the browser and page-weight tests open: the real site, built by `npm run build`'s
- * script into test-artifacts/article-dist (never dist/) from the labelled fixture results and the
- * project's price file.
+ * script (never into dist/) from the labelled fixture results and the project's price file: the
+ * shared fixture page of tests/support/pages.ts.
  */
 import path from 'node:path';
-import { FIXTURE, ROOT, runBuild } from '../support/site-build.ts';
+import { fixturePage } from '../support/pages.ts';
+import { FIXTURE, ROOT } from '../support/site-build.ts';
 
 /** Repository root (tests run from it). */
 export const REPO_ROOT = ROOT;
@@ -15,11 +16,9 @@ export const PRICES_FILE = path.join(REPO_ROOT, 'content/prices.json');
 /** Where the article lands in the built site. */
 export const ARTICLE_PATH = '/';
 
-const ARTICLE_DIST = path.join(REPO_ROOT, 'test-artifacts/article-dist');
-
 /** A built page ready to serve. */
 export interface PageUnderTest {
-  /** Directory to serve. */
+  /** Directory to serve (shared: never write into it). */
   distDir: string;
   /** Path of the page under the served root, e.g. "/". */
   pagePath: string;
@@ -30,7 +29,7 @@ export interface PageUnderTest {
  * @throws Error with the build's output when the build fails.
  */
 export async function buildPageUnderTest(): Promise<PageUnderTest> {
-  const run = await runBuild(RESULTS_FILE, ARTICLE_DIST, [], { HOP_PRICES_FILE: PRICES_FILE });
+  const run = await fixturePage();
   if (run.code !== 0) throw new Error(`the site build failed (${run.code}):\n${run.stdout}\n${run.stderr}`);
-  return { distDir: ARTICLE_DIST, pagePath: ARTICLE_PATH };
+  return { distDir: run.dir, pagePath: ARTICLE_PATH };
 }

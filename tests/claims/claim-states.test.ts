@@ -1,8 +1,8 @@
 /** Claim states on tiny fact sets: holds (medians and every run), fragile (medians only), false (medians). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { evaluateClaims, failingRunsText, formatClaimsReport, type Claim } from '../../src/lib/claims.ts';
-import { runView } from '../../src/lib/run-facts.ts';
+import { evaluateClaims, failingRunsText, formatClaimsReport, type Claim } from '../../src/claims/claims.ts';
+import { runView } from '../../src/facts/run-views.ts';
 import { parseResultsText, type LatencyCaseResult } from '@split-on-evidence/hop-bench/schema';
 import { readFileSync } from 'node:fs';
 import { FIXTURE } from '../support/site-build.ts';

@@ -1,8 +1,8 @@
 /** The condition language of claims: syntax, precedence, chains, types, errors, and no way out. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { compileCondition, ConditionError } from '../../src/lib/expr.ts';
-import { FactError } from '../../src/lib/facts.ts';
+import { compileCondition, ConditionError } from '../../src/claims/expr.ts';
+import { FactError } from '../../src/facts/facts.ts';
 
 const facts = { 'ratio.DoverB.p50': 3.2, 'D.hops': 3, 'B.p50Us': 230, 'A.p50Us': 0.08, zero: 0, 'E.retry.duplicates.total': 57 };
 const holds = (source: string) => compileCondition(source).evaluate(facts);

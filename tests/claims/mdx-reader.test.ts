@@ -1,5 +1,5 @@
 /**
- * The one MDX reader (src/lib/mdx-reader.ts): claims, fact references and prose numerals come from
+ * The one MDX reader (src/claims/mdx-reader.ts): claims, fact references and prose numerals come from
  * the syntax tree, so what is code, an attribute or an expression in MDX is never read as prose or
  * as a claim, and every error names file:line:column. Expected places are counted by hand.
  */
@@ -8,11 +8,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { checkArticle } from '../../src/build/check-article.ts';
-import { extractClaims } from '../../src/lib/claims.ts';
-import { extractFactReferences } from '../../src/lib/fact-refs.ts';
-import { jsxElements, MdxSyntaxError, readMdx } from '../../src/lib/mdx-reader.ts';
-import { findTypedNumerals } from '../../src/lib/prose-numerals.ts';
+import { checkArticle } from '../../src/pipeline/check-article.ts';
+import { extractClaims } from '../../src/claims/claims.ts';
+import { extractFactReferences } from '../../src/claims/fact-refs.ts';
+import { jsxElements, MdxSyntaxError, readMdx } from '../../src/claims/mdx-reader.ts';
+import { findTypedNumerals } from '../../src/claims/prose-numerals.ts';
 
 describe('the reader', () => {
   test('an invalid MDX file is an error with file:line:column', () => {

@@ -7,8 +7,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { articleFiles, checkArticle } from '../../src/build/check-article.ts';
-import { findTypedNumerals, NUMERAL_EXEMPTIONS } from '../../src/lib/prose-numerals.ts';
+import { articleFiles } from '../../src/claims/article.ts';
+import { checkArticle } from '../../src/pipeline/check-article.ts';
+import { findTypedNumerals, NUMERAL_EXEMPTIONS } from '../../src/claims/prose-numerals.ts';
 import { ROOT } from '../support/site-build.ts';
 
 describe('the scanner', () => {

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parse } from 'node-html-parser';
 import { FIXTURE, runBuild, snapshotDir, tempDir } from '../support/site-build.ts';
+import { fixturePage } from '../support/pages.ts';
+import { copySite } from '../support/shared-site.ts';
 
 const dir = tempDir('prices');
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,8 +50,10 @@ describe('a build with a changed price', () => {
 describe('a build with bad price data', () => {
   it('fails, names the file, the entry, the field and what was expected, and leaves the output as it was', async () => {
     const out = path.join(dir, 'dist');
-    const first = await runBuild(FIXTURE, out, [], { HOP_PRICES_FILE: 'tests/costs/fixtures/prices-2026-10-19.json' });
+    // A previous build to leave untouched: a copy of the shared fixture page.
+    const first = await fixturePage();
     assert.equal(first.code, 0, first.stderr);
+    copySite(first, out);
     const before = snapshotDir(out);
     const bad = structuredClone(good);
     bad.items[2].price = '-0.10';

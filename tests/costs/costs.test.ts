@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { SERVICE_COUNTS, costModel, formatCents, formatMicros, monthlyUnitCents, monthlyUnitMicros, priceFacts } from '../../src/lib/costs.ts';
-import { parsePrices, type PriceItem } from '../../src/lib/prices.ts';
+import { SERVICE_COUNTS, costModel, formatCents, formatMicros, monthlyUnitCents, monthlyUnitMicros, priceFacts } from '../../src/prices/costs.ts';
+import { parsePrices, type PriceItem } from '../../src/prices/prices.ts';
 
 const FIXTURE = 'tests/costs/fixtures/prices-2026-10-19.json';
 const NOW = new Date('2026-11-30T12:00:00Z');

@@ -9,9 +9,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { articleTexts } from '../../src/build/check-article.ts';
-import { checkRemovedItemsInProse, parsePriceHistory, priceChanges } from '../../src/lib/price-history.ts';
-import { PriceDataError } from '../../src/lib/prices.ts';
+import { articleTexts } from '../../src/claims/article.ts';
+import { checkRemovedItemsInProse, parsePriceHistory, priceChanges } from '../../src/prices/price-history.ts';
+import { PriceDataError } from '../../src/prices/prices.ts';
 
 /** Labelled test fixture: the brief's 2026-10-19 snapshot, then an invented 2026-11-20 one. */
 const TWO = 'tests/costs/fixtures/price-history-test-two-snapshots.json';
@@ -146,7 +146,7 @@ describe('a price history', () => {
 
 /** Runs `npm run prices -- ARGS` (its script, on this Node). */
 function prices(args: string[]) {
-  const run = spawnSync(process.execPath, ['src/build/prices-cli.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, HOP_PRICES_FILE: '' } });
+  const run = spawnSync(process.execPath, ['src/pipeline/prices-cli.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, HOP_PRICES_FILE: '' } });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

@@ -17,8 +17,8 @@ import {
   parsePrices,
   priceAgeDays,
   priceAgeWarning,
-} from '../../src/lib/prices.ts';
-import { loadPriceHistory } from '../../src/lib/price-history.ts';
+} from '../../src/prices/prices.ts';
+import { loadPriceHistory } from '../../src/prices/price-history.ts';
 
 const FIXTURE = 'tests/costs/fixtures/prices-2026-10-19.json';
 const NOW = new Date('2026-11-30T12:00:00Z');
@@ -206,7 +206,7 @@ describe('dates do not depend on the build machine’s time zone', () => {
   const script = path.join(dir, 'show.ts');
   writeFileSync(
     script,
-    `import { loadPrices, priceAgeDays } from ${JSON.stringify(path.resolve('src/lib/prices.ts'))};\n` +
+    `import { loadPrices, priceAgeDays } from ${JSON.stringify(path.resolve('src/prices/prices.ts'))};\n` +
       `const now = new Date('2026-11-30T23:30:00Z');\n` +
       `const p = loadPrices(${JSON.stringify(FIXTURE)}, now, { warn: () => {} });\n` +
       `console.log(JSON.stringify({ asOf: p.asOf, read: p.items.map((i) => i.readOn), age: priceAgeDays(p, now) }));\n`,

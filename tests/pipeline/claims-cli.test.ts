@@ -1,5 +1,5 @@
 /**
- * `npm run claims` (src/build/claims.ts): flags are parsed strictly, an unknown flag exits 2 with the
+ * `npm run claims` (src/pipeline/claims-cli.ts): flags are parsed strictly, an unknown flag exits 2 with the
  * usage, and the default run prints the claims report from the same pipeline as the build.
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
 
-const SCRIPT = path.join(ROOT, 'src', 'build', 'claims.ts');
+const SCRIPT = path.join(ROOT, 'src', 'pipeline', 'claims-cli.ts');
 const claims = (args: string[]) =>
   spawnSync(process.execPath, [SCRIPT, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, HOP_BENCH_RESULTS: FIXTURE, HOP_BEYOND_RESULTS: BEYOND_FIXTURE } });
 

@@ -1,5 +1,5 @@
 /**
- * The one page-input pipeline (src/lib/page-inputs.ts): the build, `npm run claims` and the page load
+ * The one page-input pipeline (src/inputs/page-inputs.ts): the build, `npm run claims` and the page load
  * results, prices, the reference run and the facts through it, and within a build the page reuses
  * the inputs the build already loaded.
  */
@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { loadPageInputs, sharedPageInputs, sharePageInputs } from '../../src/lib/page-inputs.ts';
-import { loadResults } from '../../src/lib/results-source.ts';
+import { loadPageInputs, sharedPageInputs, sharePageInputs } from '../../src/inputs/page-inputs.ts';
+import { loadResults } from '../../src/inputs/results-source.ts';
 import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
 
 const env = { HOP_BENCH_RESULTS: FIXTURE, HOP_BEYOND_RESULTS: BEYOND_FIXTURE, HOP_PRICES_FILE: path.join(ROOT, 'tests/costs/fixtures/prices-2026-10-19.json') };

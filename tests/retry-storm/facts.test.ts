@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { parseBeyondResultsText } from '@split-on-evidence/hop-bench/beyond-schema';
-import { beyondFacts } from '../../src/lib/beyond-facts.ts';
-import { retryStormOf } from '../../src/lib/retry-storm-facts.ts';
+import { beyondFacts } from '../../src/facts/beyond-facts.ts';
+import { retryStormOf } from '../../src/cases/i-retry-storm/facts.ts';
 import { BEYOND_FIXTURE } from '../support/site-build.ts';
 
 const file = BEYOND_FIXTURE;

@@ -13,6 +13,7 @@ import { parseBeyondResultsText } from '@split-on-evidence/hop-bench/beyond-sche
 import { RetryStormResultSchema, type RetryStormResult } from '@split-on-evidence/hop-bench/beyond/cases/i-schema';
 import type { ChartSpec } from '../../src/components/charts/chart-spec.ts';
 import { BEYOND_FIXTURE, FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
+import { fixturePage } from '../support/pages.ts';
 
 const beyondText = readFileSync(BEYOND_FIXTURE, 'utf8');
 const beyond = parseBeyondResultsText(beyondText, BEYOND_FIXTURE);
@@ -20,15 +21,13 @@ const stored = beyond.cases.find((c) => c.id === 'I');
 assert.ok(stored && stored.status === 'measured', 'the fixture holds a measured case I');
 const result: RetryStormResult = RetryStormResultSchema.parse(stored.result);
 
-let out: string;
 let section: HTMLElement;
 let page: HTMLElement;
 
 before(async () => {
-  out = tempDir('retry-storm');
-  const run = await runBuild(FIXTURE, out, [], { HOP_BEYOND_RESULTS: BEYOND_FIXTURE });
-  assert.equal(run.code, 0, `build failed:\n${run.stderr}`);
-  page = parse(readFileSync(path.join(out, 'index.html'), 'utf8'));
+  const site = await fixturePage();
+  assert.equal(site.code, 0, `build failed:\n${site.stderr}`);
+  page = parse(readFileSync(path.join(site.dir, 'index.html'), 'utf8'));
   // The section: from its h2 up to the next h2.
   const h2 = page.querySelectorAll('h2').find((h) => h.text.includes('When failures cluster: retry storms'));
   assert.ok(h2, 'the section heading is on the page');
@@ -38,7 +37,6 @@ before(async () => {
   section = parse(html.slice(from, to));
 }, { timeout: 180_000 });
 
-after(() => rmSync(out, { recursive: true, force: true }));
 
 test('case I was measured: no "not measured here" note', () => {
   assert.equal(section.querySelector('[data-not-measured="I"]'), null);

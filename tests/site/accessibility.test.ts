@@ -15,9 +15,10 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { benchSourceSha256 } from '@split-on-evidence/hop-bench/freshness';
 import { beyondSourceSha256 } from '@split-on-evidence/hop-bench/beyond-freshness';
-import { benchSourceFiles } from '../../src/lib/bench-source.ts';
+import { benchSourceFiles } from '../../src/inputs/bench-source.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
+import { ROOT, tempDir } from '../support/site-build.ts';
+import { fixturePage } from '../support/pages.ts';
 import { serveStatic, type StaticServer } from '../support/static-server.ts';
 import { createHash } from 'node:crypto';
 
@@ -30,9 +31,9 @@ let browser: Browser;
 
 before(async () => {
   work = tempDir('a11y');
-  const run = await runBuild(FIXTURE, path.join(work, 'site'));
-  assert.equal(run.code, 0, run.stdout + run.stderr);
-  server = await serveStatic(path.join(work, 'site'));
+  const site = await fixturePage();
+  assert.equal(site.code, 0, site.stdout + site.stderr);
+  server = await serveStatic(site.dir);
   browser = await launchBrowser();
 });
 

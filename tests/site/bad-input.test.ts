@@ -8,6 +8,8 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, wr
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FIXTURE, runBuild, snapshotDir, tempDir } from '../support/site-build.ts';
+import { fixturePage } from '../support/pages.ts';
+import { copySite } from '../support/shared-site.ts';
 
 let work: string;
 let out: string;
@@ -16,8 +18,10 @@ let before_: Map<string, Buffer>;
 before(async () => {
   work = tempDir('bad');
   out = path.join(work, 'site');
-  const run = await runBuild(FIXTURE, out);
-  assert.equal(run.code, 0, run.stdout + run.stderr);
+  // A previous build to leave untouched: a copy of the shared fixture page.
+  const site = await fixturePage();
+  assert.equal(site.code, 0, site.stdout + site.stderr);
+  copySite(site, out);
   before_ = snapshotDir(out);
   assert.ok(before_.has('index.html') && before_.has('results.json'));
 });

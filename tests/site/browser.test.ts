@@ -12,7 +12,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { serveStatic, type StaticServer } from '../support/static-server.ts';
 import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
-import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
+import { ROOT, tempDir } from '../support/site-build.ts';
+import { fixturePage } from '../support/pages.ts';
 
 /** A full-page screenshot of the long article can take over 30 s on the shared two-core machine under load. */
 const SCREENSHOT_TIMEOUT_MS = 120_000;
@@ -25,9 +26,9 @@ let browser: Browser;
 
 before(async () => {
   work = tempDir('browser');
-  const run = await runBuild(FIXTURE, path.join(work, 'site'));
-  assert.equal(run.code, 0, run.stdout + run.stderr);
-  server = await serveStatic(path.join(work, 'site'));
+  const site = await fixturePage();
+  assert.equal(site.code, 0, site.stdout + site.stderr);
+  server = await serveStatic(site.dir);
   browser = await launchBrowser();
   mkdirSync(ARTIFACTS, { recursive: true });
 });

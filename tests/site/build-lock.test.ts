@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { test } from 'node:test';
 import { acquireLock } from '@split-on-evidence/hop-bench/lock';
-import { ROOT } from '../support/site-build.ts';
+import { BUILD_SCRIPT, ROOT } from '../support/site-build.ts';
 
 test('a second build waits for the build lock, saying who holds it, then proceeds', async () => {
   const held = await acquireLock(path.join(ROOT, '.cache', 'build.lock'), { purpose: 'the first build (test)', log: () => {} });
@@ -15,7 +15,7 @@ test('a second build waits for the build lock, saying who holds it, then proceed
   try {
     const env: NodeJS.ProcessEnv = { ...process.env, HOP_BENCH_RESULTS: path.join(ROOT, 'no-such-results.json') };
     delete env.HOP_BENCH_FRESH;
-    const child = spawn(process.execPath, [path.join(ROOT, 'src', 'build', 'build.ts'), '--out-dir', path.join(ROOT, 'test-artifacts', 'lock-site')], {
+    const child = spawn(process.execPath, [BUILD_SCRIPT, '--out-dir', path.join(ROOT, 'test-artifacts', 'lock-site')], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

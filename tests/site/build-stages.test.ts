@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { cacheInputsOf, type CacheInputs } from '@split-on-evidence/hop-bench/freshness';
 import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
-import { findHtmlProblems } from '../../src/build/check-html.ts';
-import { decideResults, type ResultsState } from '../../src/build/ensure-results.ts';
-import { parseBuildOptions } from '../../src/build/options.ts';
-import { ResultsFileError, type LoadedResults } from '../../src/lib/results-source.ts';
+import { findHtmlProblems } from '../../src/pipeline/check-html.ts';
+import { decideResults, type ResultsState } from '../../src/pipeline/ensure-results.ts';
+import { parseBuildOptions } from '../../src/pipeline/options.ts';
+import { ResultsFileError, type LoadedResults } from '../../src/inputs/results-source.ts';
 import { FIXTURE } from '../support/site-build.ts';
 
 const text = readFileSync(FIXTURE, 'utf8');

@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
-import { resultFacts } from '../../src/lib/facts.ts';
-import { composeFacts } from '../../src/lib/page-facts.ts';
-import { loadPriceHistory } from '../../src/lib/price-history.ts';
-import { pricesPath } from '../../src/lib/prices.ts';
-import { REFERENCE_REPORT_PATH, reportFacts } from '../../src/lib/reference-facts.ts';
-import { referenceMatchFacts } from '../../src/lib/reference-match.ts';
+import { resultFacts } from '../../src/facts/facts.ts';
+import { composeFacts } from '../../src/facts/compose.ts';
+import { loadPriceHistory } from '../../src/prices/price-history.ts';
+import { pricesPath } from '../../src/prices/prices.ts';
+import { REFERENCE_REPORT_PATH, reportFacts } from '../../src/facts/reference-facts.ts';
+import { referenceMatchFacts } from '../../src/cases/e-failure/reference-match.ts';
 import { FIXTURE, ROOT } from '../support/site-build.ts';
 
 const results = parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE);

@@ -1,17 +1,17 @@
 /** Facts from results, their merge, their formatting on the page, and the derived words. */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { benchSourceFiles } from '../../src/lib/bench-source.ts';
+import { benchSourceFiles } from '../../src/inputs/bench-source.ts';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
-import { availabilityFacts } from '../../src/lib/availability.ts';
-import { FactError, mergeFacts, requireFact, resultFacts } from '../../src/lib/facts.ts';
-import { formatFact, formatNumber, unitOf } from '../../src/lib/format.ts';
-import { REFERENCE_REPORT_PATH, referenceFacts, referenceSetup } from '../../src/lib/reference-facts.ts';
-import { sourceFacts } from '../../src/lib/source-facts.ts';
-import { formatRunDate, setupParts } from '../../src/lib/setup.ts';
-import { ratioPhrase, relationWord } from '../../src/lib/words.ts';
+import { availabilityFacts } from '../../src/facts/availability.ts';
+import { FactError, mergeFacts, requireFact, resultFacts } from '../../src/facts/facts.ts';
+import { formatFact, formatNumber, unitOf } from '../../src/present/format.ts';
+import { REFERENCE_REPORT_PATH, referenceFacts, referenceSetup } from '../../src/facts/reference-facts.ts';
+import { sourceFacts } from '../../src/facts/source-facts.ts';
+import { formatRunDate, setupParts } from '../../src/present/setup.ts';
+import { ratioPhrase, relationWord } from '../../src/claims/words.ts';
 import { FIXTURE, ROOT } from '../support/site-build.ts';
 
 const results = parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE);

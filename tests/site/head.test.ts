@@ -9,14 +9,14 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
-import { checkBuiltSite } from '../../src/build/check-html.ts';
-import { resultFacts } from '../../src/lib/facts.ts';
-import { formatFact } from '../../src/lib/format.ts';
-import { SOCIAL_IMAGE, socialCard, socialPng, socialSvg } from '../../src/lib/social-image.ts';
-import { DEFAULT_SITE_URL, siteUrl } from '../../src/lib/site-url.ts';
-import { mendTableHtml } from '../../src/lib/table-semantics.ts';
-import { THEME_COLORS } from '../../src/lib/theme-colors.ts';
-import { atomFeed, readUpdates, UPDATES_FILE } from '../../src/lib/updates.ts';
+import { checkBuiltSite } from '../../src/pipeline/check-html.ts';
+import { resultFacts } from '../../src/facts/facts.ts';
+import { formatFact } from '../../src/present/format.ts';
+import { SOCIAL_IMAGE, socialCard, socialPng, socialSvg } from '../../src/present/social-image.ts';
+import { DEFAULT_SITE_URL, siteUrl } from '../../src/present/site-url.ts';
+import { mendTableHtml } from '../../src/present/table-semantics.ts';
+import { THEME_COLORS } from '../../src/present/theme-colors.ts';
+import { atomFeed, readUpdates, UPDATES_FILE } from '../../src/present/updates.ts';
 import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
 
 const pngSize = (png: Uint8Array) => {

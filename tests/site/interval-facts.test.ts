@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { parseResultsText, type LatencyCaseResult } from '@split-on-evidence/hop-bench/schema';
-import { resultFacts } from '../../src/lib/facts.ts';
+import { resultFacts } from '../../src/facts/facts.ts';
 import { FIXTURE } from '../support/site-build.ts';
 
 test('X.pNNLowUs / X.pNNHighUs are the lowest and highest run, X.intervalConfidencePercent is 75', () => {

@@ -9,13 +9,13 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { parseResultsText, type FailureCaseResult, type LatencyCaseResult, type Results } from '@split-on-evidence/hop-bench/schema';
-import { benchSourceFiles } from '../../src/lib/bench-source.ts';
-import { jsxElements, readMdx } from '../../src/lib/mdx-reader.ts';
-import { composeFacts } from '../../src/lib/page-facts.ts';
-import { loadPriceHistory } from '../../src/lib/price-history.ts';
-import { pricesPath } from '../../src/lib/prices.ts';
-import { REFERENCE_REPORT_PATH } from '../../src/lib/reference-facts.ts';
-import { ratioPhrase } from '../../src/lib/words.ts';
+import { benchSourceFiles } from '../../src/inputs/bench-source.ts';
+import { jsxElements, readMdx } from '../../src/claims/mdx-reader.ts';
+import { composeFacts } from '../../src/facts/compose.ts';
+import { loadPriceHistory } from '../../src/prices/price-history.ts';
+import { pricesPath } from '../../src/prices/prices.ts';
+import { REFERENCE_REPORT_PATH } from '../../src/facts/reference-facts.ts';
+import { ratioPhrase } from '../../src/claims/words.ts';
 import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
 import { parseBeyondResultsText } from '@split-on-evidence/hop-bench/beyond-schema';
 import { BEYOND_FIXTURE, FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
@@ -32,7 +32,7 @@ const articleDoc = readMdx(readFileSync(path.join(ROOT, 'content', 'split-on-evi
 
 /*
  * Expected texts, computed here by the page's documented rules and not by its formatter
- * (src/lib/format.ts): measured figures and ratios by size (whole from 100, one decimal from 10, two
+ * (src/present/format.ts): measured figures and ratios by size (whole from 100, one decimal from 10, two
  * from 0.1, two significant digits below, bands judged after rounding), counts whole, money with two
  * decimals; en-US grouping.
  */
@@ -401,7 +401,7 @@ describe('structure', () => {
     assert.match(buildOutput, /\[history\] skipped .*2026-11-02T08-00-00Z_v24\.19\.0_host\.json/);
   });
 
-  // No NaN/empty-cell check here: the build's own check (src/build/check-html.ts) ran before this
+  // No NaN/empty-cell check here: the build's own check (src/pipeline/check-html.ts) ran before this
   // page was published, and tests/site/build-stages.test.ts shows that check failing on bad pages.
 
   test('text dates and data dates are shown apart, each labelled', () => {

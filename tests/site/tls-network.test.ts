@@ -9,7 +9,9 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { BEYOND_FIXTURE, FIXTURE, runBuild, tempDir } from '../support/site-build.ts';
-import { AZ_RTT_SOURCE, ROUND_TRIPS, gFacts, networkModelRows } from '../../src/lib/tls-network.ts';
+import { fixturePage } from '../support/pages.ts';
+import { gFacts } from '../../src/cases/g-tls/facts.ts';
+import { AZ_RTT_SOURCE, ROUND_TRIPS, networkModelRows } from '../../src/cases/h-network/network-model.ts';
 
 let work: string;
 let page: HTMLElement;
@@ -18,9 +20,9 @@ const results = JSON.parse(readFileSync(FIXTURE, 'utf8'));
 
 before(async () => {
   work = tempDir('tls');
-  const run = await runBuild(FIXTURE, path.join(work, 'site'));
-  assert.equal(run.code, 0, run.stdout + run.stderr);
-  page = parse(readFileSync(path.join(work, 'site', 'index.html'), 'utf8'));
+  const site = await fixturePage();
+  assert.equal(site.code, 0, site.stdout + site.stderr);
+  page = parse(readFileSync(path.join(site.dir, 'index.html'), 'utf8'));
 });
 after(() => rmSync(work, { recursive: true, force: true }));
 

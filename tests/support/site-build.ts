@@ -1,5 +1,5 @@
 /**
- * Runs `npm run build`'s script (src/build/build.ts) as a child process for the site tests, on the
+ * Runs `npm run build`'s script (BUILD_SCRIPT) as a child process for the site tests, on the
  * repo's pinned Node, building from a given results file into a given folder (never the real dist/).
  */
 import { spawn } from 'node:child_process';
@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 /** The project root. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** `npm run build`'s script: the one place the tests name it. */
+export const BUILD_SCRIPT = path.join(ROOT, 'src', 'pipeline', 'build.ts');
 /** The labelled full-run fixture (never the page's data). */
 export const FIXTURE = path.join(ROOT, 'tests', 'fixtures', 'results-2026-11-30-full.json');
 /** The labelled beyond-suite fixture (a real run of this machine; see tests/fixtures/README.md). */
@@ -33,10 +35,9 @@ export function tempDir(prefix: string): string {
  * environment cannot start a bench run; HOP_BEYOND_RESULTS defaults to the beyond fixture.
  */
 export function runBuild(resultsFile: string, outDir: string, args: string[] = [], extraEnv: Record<string, string> = {}): Promise<BuildRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOP_BEYOND_RESULTS: BEYOND_FIXTURE, ...extraEnv, HOP_BENCH_RESULTS: resultsFile };
-  delete env.HOP_BENCH_FRESH;
+  const env = buildEnv(resultsFile, extraEnv);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'src', 'build', 'build.ts'), '--out-dir', outDir, ...args], {
+    const child = spawn(process.execPath, [BUILD_SCRIPT, '--out-dir', outDir, ...args], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,6 +49,13 @@ export function runBuild(resultsFile: string, outDir: string, args: string[] = [
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** The environment runBuild gives the build (see runBuild). */
+export function buildEnv(resultsFile: string, extraEnv: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOP_BEYOND_RESULTS: BEYOND_FIXTURE, ...extraEnv, HOP_BENCH_RESULTS: resultsFile };
+  delete env.HOP_BENCH_FRESH;
+  return env;
 }
 
 /** Every file under `dir` with its bytes, keyed by relative path (to compare folders exactly). */

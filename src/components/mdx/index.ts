@@ -24,8 +24,8 @@
  *           <PriceChanges />  what changed since the previous price snapshot (nothing with one snapshot)
  */
 import BeyondCase from './BeyondCase.astro';
-import RetryStormChart from '../charts/RetryStormChart.astro';
-import RetryStormTables from '../retry-storm/RetryStormTables.astro';
+import RetryStormChart from '../../cases/i-retry-storm/RetryStormChart.astro';
+import RetryStormTables from '../../cases/i-retry-storm/RetryStormTables.astro';
 import Claim from './Claim.astro';
 import Count from './Count.astro';
 import Env from './Env.astro';
@@ -40,27 +40,27 @@ import Relation from './Relation.astro';
 import TableScroll from './TableScroll.astro';
 import BenchOutput from '../bench/BenchOutput.astro';
 import BenchSource from '../bench/BenchSource.astro';
-import FailureTable from '../bench/FailureTable.astro';
+import FailureTable from '../../cases/e-failure/FailureTable.astro';
 import LatencyTable from '../bench/LatencyTable.astro';
 import ResultsLink from '../bench/ResultsLink.astro';
 import SetupLine from '../bench/SetupLine.astro';
 import AvailabilityCalculator from '../availability/AvailabilityCalculator.astro';
 import AvailabilityTable from '../availability/AvailabilityTable.astro';
 import CostGrowthChart from '../charts/CostGrowthChart.astro';
-import FailureRunsChart from '../charts/FailureRunsChart.astro';
+import FailureRunsChart from '../../cases/e-failure/FailureRunsChart.astro';
 import LatencyDistributionChart from '../charts/LatencyDistributionChart.astro';
 import LatencyPercentilesChart from '../charts/LatencyPercentilesChart.astro';
 import CostTables from '../costs/CostTables.astro';
-import LittleLawTable from '../load/LittleLawTable.astro';
-import LoadLatencyChart from '../load/LoadLatencyChart.astro';
-import LoadThroughputChart from '../load/LoadThroughputChart.astro';
+import LittleLawTable from '../../cases/f-load/LittleLawTable.astro';
+import LoadLatencyChart from '../../cases/f-load/LoadLatencyChart.astro';
+import LoadThroughputChart from '../../cases/f-load/LoadThroughputChart.astro';
 import PriceChanges from '../costs/PriceChanges.astro';
 import ReferenceComparison from '../provenance/ReferenceComparison.astro';
 import NodeMatrix from '../provenance/NodeMatrix.astro';
 import RunHistory from '../provenance/RunHistory.astro';
-import NetworkModelTable from '../beyond/NetworkModelTable.astro';
-import TlsChart from '../beyond/TlsChart.astro';
-import TlsNegotiated from '../beyond/TlsNegotiated.astro';
+import NetworkModelTable from '../../cases/h-network/NetworkModelTable.astro';
+import TlsChart from '../../cases/g-tls/TlsChart.astro';
+import TlsNegotiated from '../../cases/g-tls/TlsNegotiated.astro';
 
 /** Element overrides and article components for MDX. */
 export const mdxComponents = {

@@ -2,8 +2,8 @@
  * Chart 4: fixed monthly cost of production + staging against the number of services, from the
  * price file (integer cents, converted to dollars only to place points on the chart).
  */
-import { costModel, formatCents } from '../../../lib/costs.ts';
-import type { Prices } from '../../../lib/prices.ts';
+import { costModel, formatCents } from '../../../prices/costs.ts';
+import type { Prices } from '../../../prices/prices.ts';
 import type { ChartData } from '../chart-spec.ts';
 
 /**

@@ -1,0 +1,50 @@
+/**
+ * Case G's facts (TLS on loopback), for the article's section "With TLS and over a network": names
+ * start with "G.". Case H reuses `tlsVariantFacts` for its TLS run across the veth pair ("H.G.").
+ */
+
+/** The parts of case G's stored result this module reads (bench/src/beyond/cases/g-tls.ts). */
+export interface GResultLike {
+  opensslVersion: string;
+  variants: { id: string; title: string; median: { p50Us: number; p95Us: number; p99Us: number; callsPerSec: number }; runs: { reuseRatePercent: number; tls: { protocol: string; cipher: string; group: string } }[] }[];
+  certificateType: string;
+}
+
+/**
+ * One TLS result's facts under `prefix` ("G" on loopback, "H.G" across the veth pair): per variant its
+ * p50/p95/p99 (µs), calls per second and lowest session-reuse rate (%), and the ratios between variants.
+ */
+export function tlsVariantFacts(prefix: string, g: GResultLike): Record<string, number> {
+  const facts: Record<string, number> = {};
+  for (const v of g.variants) {
+    facts[`${prefix}.${v.id}.p50Us`] = v.median.p50Us;
+    facts[`${prefix}.${v.id}.p95Us`] = v.median.p95Us;
+    facts[`${prefix}.${v.id}.p99Us`] = v.median.p99Us;
+    facts[`${prefix}.${v.id}.callsPerSec`] = v.median.callsPerSec;
+    facts[`${prefix}.${v.id}.reuseRatePercent.min`] = Math.min(...v.runs.map((r) => r.reuseRatePercent));
+  }
+  for (const p of ['p50', 'p99'] as const) {
+    const ratio = (x: string, y: string) => {
+      const d = facts[`${prefix}.${y}.${p}Us`];
+      if (d !== undefined && d > 0) facts[`${prefix}.ratio.${x}over${y}.${p}`] = facts[`${prefix}.${x}.${p}Us`]! / d;
+    };
+    ratio('G2', 'G3');
+    ratio('G2', 'G1');
+    ratio('G3', 'G1');
+  }
+  return facts;
+}
+
+/**
+ * Case G's facts ("G.G1.p50Us", "G.ratio.G2overG3.p50", …): the BEYOND_FACTS line of case G.
+ * "G.G3.keyExchangeOnResume" is 1 when G3's resumed calls still reported an ephemeral key-exchange
+ * group (TLS 1.3 resumption with a fresh key exchange), 0 when they reported none.
+ */
+export function gFacts(result: GResultLike, config?: { minReuseRatePercent: number }): Record<string, number> {
+  const g3 = result.variants.find((v) => v.id === 'G3');
+  return {
+    ...tlsVariantFacts('G', result),
+    ...(config ? { 'G.minReuseRatePercent': config.minReuseRatePercent } : {}),
+    ...(g3 ? { 'G.G3.keyExchangeOnResume': g3.runs.every((r) => r.tls.group !== 'none') ? 1 : 0 } : {}),
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * The one pipeline that loads the page's inputs: this build's results of both suites, the price file,
+ * the labelled reference run, the run archive, the Node version matrix and the bench source listing,
+ * and the facts of every view computed from them. `npm run build`, `npm run claims` and the Astro page
+ * all go through `loadPageInputs`, so they read the same files, validate them the same way and compute
+ * each fact once; components read no files and no environment variables, only these inputs.
+ *
+ * Within one `npm run build` the inputs are loaded once: the build loads them before `astro build`
+ * and hands them to the page with `sharePageInputs`, together with the claims it evaluated (Astro
+ * prerenders in the same process, but from its own bundled copy of this module, so the hand-over goes
+ * through a global symbol, not a module variable).
+ */
+import path from 'node:path';
+import type { MatrixLookup } from '@split-on-evidence/hop-bench/matrix';
+import type { Results } from '@split-on-evidence/hop-bench/schema';
+import type { ClaimResult } from '../claims/claims.ts';
+import type { Facts } from '../facts/facts.ts';
+import { composeViews } from '../facts/run-views.ts';
+import { referenceSetup, type ReferenceSetup } from '../facts/reference-facts.ts';
+import { loadPriceHistory, type PriceHistory } from '../prices/price-history.ts';
+import { pricesPath, type Prices } from '../prices/prices.ts';
+import { listedBenchFiles, type ListedFile } from './bench-listing.ts';
+import { beyondResultsPath, loadBeyondResults, type LoadedBeyondResults } from './beyond-source.ts';
+import { loadNodeMatrix, matrixDir } from './node-matrix.ts';
+import { readReferenceText } from './reference-run.ts';
+import { loadResults, resultsPath, type LoadedResults } from './results-source.ts';
+import { archiveDir, loadRunArchive } from './run-archive.ts';
+
+/** Everything the page is built from. */
+export interface PageInputs {
+  /** Project root on disk. */
+  rootDir: string;
+  /** This build's results file: its path, exact text and validated contents. */
+  loaded: LoadedResults;
+  /** This build's beyond-suite results file ($HOP_BEYOND_RESULTS or bench/results/beyond-latest.json). */
+  beyond: LoadedBeyondResults;
+  /** The newest snapshot of the validated price file ($HOP_PRICES_FILE or content/prices.json). */
+  prices: Prices;
+  /** Every snapshot of that file, for the table of what changed since the previous one. */
+  priceHistory: PriceHistory;
+  /** The labelled reference run's report text, as kept in the repo. */
+  referenceText: string;
+  /** The labelled reference run's machine, OS and date. */
+  reference: ReferenceSetup;
+  /** Every readable archived full run ($HOP_BENCH_ARCHIVE or bench/results/archive/), oldest first. */
+  archive: Results[];
+  /** This machine's newest Node version matrix ($HOP_BENCH_MATRIX or bench/results/matrix/): found, none or another machine's. */
+  matrix: MatrixLookup;
+  /** Every bench source file the suites' source hashes cover, with its text, sorted by path. */
+  benchListing: ListedFile[];
+  /** Every fact of the page at the medians, from every source, merged once. */
+  facts: Facts;
+  /** Each run's own facts (facts/run-views.ts), index k = run k + 1: claims are checked on them too. */
+  runFacts: Facts[];
+  /** Build time: the age of the prices is counted to it. */
+  now: Date;
+}
+
+/** How to load the inputs. */
+export interface PageInputOptions {
+  /** Project root. */
+  rootDir: string;
+  /** Where $HOP_BENCH_RESULTS, $HOP_BEYOND_RESULTS, $HOP_PRICES_FILE, $HOP_BENCH_ARCHIVE and $HOP_BENCH_MATRIX are read (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Build time (default: the clock). */
+  now?: Date;
+  /** Where warnings go: the price age (once per file), skipped archive and matrix files (default console.warn). */
+  warn?: (message: string) => void;
+  /** Results already read and validated (the build's stage 1); otherwise read from resultsPath(). */
+  loaded?: LoadedResults;
+  /** Beyond results already read and validated (the build's stage 1b); otherwise read from beyondResultsPath(). */
+  beyond?: LoadedBeyondResults;
+}
+
+/**
+ * Loads and validates every input and computes the facts.
+ * @throws ResultsFileError when the results file is missing, invalid or lacks a case the page needs;
+ *   PriceDataError when the price file is; FactError when two fact sources define one name.
+ */
+export function loadPageInputs(options: PageInputOptions): PageInputs {
+  const { rootDir, env = process.env, now = new Date() } = options;
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  const loaded = options.loaded ?? loadResults(resultsPath(rootDir, env).file);
+  const beyond = options.beyond ?? loadBeyondResults(beyondResultsPath(rootDir, env).file);
+  const priceHistory = loadPriceHistory(pricesPath(rootDir, env), now, options.warn ? { warn: options.warn } : {});
+  const prices = priceHistory.current;
+  const referenceText = readReferenceText(rootDir);
+  const { facts, runFacts } = composeViews({ results: loaded.results, referenceText, prices, now, beyond: beyond.results });
+  return {
+    rootDir,
+    loaded,
+    beyond,
+    prices,
+    priceHistory,
+    referenceText,
+    reference: referenceSetup(referenceText),
+    archive: loadRunArchive(archiveDir(rootDir, env), warn),
+    matrix: loadNodeMatrix(matrixDir(rootDir, env), warn),
+    benchListing: listedBenchFiles(rootDir),
+    facts,
+    runFacts,
+    now,
+  };
+}
+
+/** What the build hands to the page: the loaded inputs and, when it checked the article, its claim results. */
+interface Shared {
+  inputs: PageInputs;
+  claims: readonly ClaimResult[] | undefined;
+}
+
+const SHARED = Symbol.for('split-on-evidence.page-inputs');
+type WithShared = typeof globalThis & { [SHARED]?: Shared };
+
+/**
+ * Hands loaded inputs to the page rendered next in this process (the build calls it before `astro build`),
+ * with the claim results of its article check, so the page renders them instead of evaluating each claim again.
+ */
+export function sharePageInputs(inputs: PageInputs | undefined, claims?: readonly ClaimResult[]): void {
+  (globalThis as WithShared)[SHARED] = inputs ? { inputs, claims } : undefined;
+}
+
+/** The inputs the build handed over, when they are for this results file and root; else undefined. */
+export function sharedPageInputs(rootDir: string, resultsFile: string): PageInputs | undefined {
+  const shared = (globalThis as WithShared)[SHARED];
+  if (!shared) return undefined;
+  return path.resolve(shared.inputs.rootDir) === path.resolve(rootDir) && shared.inputs.loaded.file === resultsFile ? shared.inputs : undefined;
+}
+
+/** The claim results handed over with `inputs` by the build (undefined when it handed none). */
+export function sharedClaims(inputs: PageInputs): readonly ClaimResult[] | undefined {
+  const shared = (globalThis as WithShared)[SHARED];
+  return shared?.inputs === inputs ? shared.claims : undefined;
+}

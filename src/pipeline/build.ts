@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+/**
+ * `npm run build`: results → claims → astro build (temporary folder) → checks → publish.
+ *   1. ensure-results: reuse this machine's results or run the full bench, and say which and why;
+ *   2. check-article: every fact name exists and every claim holds (prints the claims report; each claim
+ *      is evaluated once and the results are handed to the page with the inputs);
+ *   3. astro-build: build the site into <out>.tmp-<pid>;
+ *   4. check-html: no NaN/undefined/null, no empty figure, all claims rendered, results.json intact;
+ *   5. publish: swap the new site into the output folder (default dist/).
+ * Exit codes: 0 built, 1 failed (the output folder is untouched), 2 bad usage.
+ */
+import { accessSync, constants, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { articleTexts, describedUnmeasured } from '../claims/article.ts';
+import { loadPageInputs, sharePageInputs } from '../inputs/page-inputs.ts';
+import { checkRemovedItemsInProse } from '../prices/price-history.ts';
+import { resultsPath } from '../inputs/results-source.ts';
+import { beyondResultsPath } from '../inputs/beyond-source.ts';
+import { ensureBeyondResults } from './ensure-beyond.ts';
+import { astroBuild } from './astro-build.ts';
+import { checkArticle } from './check-article.ts';
+import { checkBuiltSite } from './check-html.ts';
+import { ensureResults } from './ensure-results.ts';
+import { BuildError } from './errors.ts';
+import { parseBuildOptions, USAGE } from './options.ts';
+import { publish } from './publish.ts';
+import { acquireLock, type HeldLock } from '@split-on-evidence/hop-bench/lock';
+
+/** The build's lock, one per checkout (the Astro cache and the bench results are per checkout too). */
+const BUILD_LOCK_FILE = (rootDir: string) => path.join(rootDir, '.cache', 'build.lock');
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<number> {
+  let options;
+  try {
+    options = parseBuildOptions(process.argv.slice(2), process.env, ROOT);
+  } catch (error) {
+    process.stderr.write(`build: ${(error as Error).message}`);
+    return 2;
+  }
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const tempDir = `${options.outDir}.tmp-${process.pid}`;
+  let lock: HeldLock | undefined;
+  try {
+    // One build at a time per checkout, from results to publish: a second build waits, then decides afresh
+    // (and reuses the first one's new results instead of running a contended bench beside it).
+    lock = await acquireLock(BUILD_LOCK_FILE(ROOT), { purpose: 'npm run build', log: (line) => log(`build: ${line}`) });
+    assertWritable(ROOT, 'where Astro keeps its build cache (.astro/)');
+    assertWritable(path.dirname(options.outDir), 'where the site is built and swapped in', true);
+    const loaded = await ensureResults(ROOT, resultsPath(ROOT), options, log);
+    const beyond = await ensureBeyondResults(ROOT, beyondResultsPath(ROOT), options, log);
+    const inputs = loadPageInputs({ rootDir: ROOT, loaded, beyond, warn: (message) => log(`build: warning: ${message}`) });
+    const { prices, facts, priceHistory } = inputs;
+    checkRemovedItemsInProse(priceHistory, articleTexts(ROOT));
+    log(`build: prices from ${path.relative(ROOT, prices.file) || prices.file}, newest snapshot ${prices.asOf} (${priceHistory.snapshots.length} in the file)`);
+    const unmeasured = describedUnmeasured(ROOT, beyond.results);
+    for (const id of unmeasured) log(`build: beyond case ${id} was not measured here; the page says why`);
+    const claims = checkArticle(ROOT, facts, log, inputs.runFacts, unmeasured);
+    log(`build: building the site from ${path.relative(ROOT, loaded.file) || loaded.file}`);
+    // The page renders from these very inputs and claim results: read, composed and evaluated once per build.
+    sharePageInputs(inputs, claims);
+    await astroBuild(ROOT, loaded.file, tempDir, beyond.file);
+    checkBuiltSite(tempDir, loaded.text, claims.length, claims.filter((c) => c.state === 'fragile').length, beyond.text);
+    publish(tempDir, options.outDir);
+    log(`build: done: ${path.relative(ROOT, options.outDir) || options.outDir}/index.html and results.json`);
+    return 0;
+  } catch (error) {
+    const expected = ['BuildError', 'ResultsFileError', 'PriceDataError', 'FactError', 'ArticleError'].includes((error as Error).name) || error instanceof BuildError;
+    const message = expected ? (error as Error).message : (error as Error).stack;
+    process.stderr.write(`build: FAILED: ${message}\nbuild: ${path.relative(ROOT, options.outDir) || options.outDir} was left as it was.\n`);
+    return 1;
+  } finally {
+    rmSync(tempDir, { recursive: true, force: true });
+    await lock?.release();
+  }
+}
+
+/** Fails early, with a plain message, when a folder the build writes to is not writable (created first when asked). */
+function assertWritable(dir: string, why: string, create = false): void {
+  try {
+    if (create) mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new BuildError(`cannot write to ${dir}, ${why}. Fix: make it writable (or, for the output, pass --out-dir DIR).`);
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,78 @@
+/**
+ * Build stage 2: check the article against the facts before rendering. Each MDX file is parsed once
+ * into its syntax tree (src/claims/article.ts); from it: no numeral is typed into the prose, every
+ * fact name used by a figure component exists, and every <Claim> holds (each evaluated once; the
+ * build hands the results to the page). Prints the claims report; an MDX syntax error, a typed
+ * numeral, an unknown name or a false claim fails the build, each with its file:line:column.
+ */
+import { ArticleError, articleClaims, readArticle, type ArticleDoc } from '../claims/article.ts';
+import { formatClaimsReport, type ClaimResult } from '../claims/claims.ts';
+import { factReferencesOf } from '../claims/fact-refs.ts';
+import { typedNumeralsOf } from '../claims/prose-numerals.ts';
+import { hasFact, type Facts } from '../facts/facts.ts';
+import { BuildError } from './errors.ts';
+
+/**
+ * Checks fact names and claims in every article file.
+ * @param runFacts each run's own facts (run-facts.ts), so claims are also checked run by run (fragile claims).
+ * @param unmeasured beyond cases with no figures here: their <BeyondCase> blocks are skipped (the page says why).
+ * @returns the claim results (all holding at the medians, some perhaps fragile) — checked against the rendered page.
+ * @throws BuildError naming file:line:column of invalid MDX, typed numerals and unknown fact names, or
+ *   with the claims report when a claim is false.
+ */
+export function checkArticle(
+  rootDir: string,
+  facts: Facts,
+  log: (line: string) => void,
+  runFacts: readonly Facts[] = [],
+  unmeasured: ReadonlySet<string> = new Set(),
+): ClaimResult[] {
+  const unknown: string[] = [];
+  const typed: string[] = [];
+  let docs: ArticleDoc[];
+  let results: ClaimResult[];
+  try {
+    docs = readArticle(rootDir, unmeasured);
+    results = articleClaims(docs, facts, runFacts);
+  } catch (error) {
+    if (error instanceof ArticleError) throw new BuildError(error.message);
+    throw error;
+  }
+  for (const { file: shown, doc } of docs) {
+    for (const n of typedNumeralsOf(doc)) typed.push(`  ${shown}:${n.line}:${n.column}: "${n.numeral}" in "${n.context}"`);
+    for (const ref of factReferencesOf(doc)) {
+      const at = `  ${shown}:${ref.line}:${ref.column}: <${ref.component}>`;
+      if (ref.expression !== undefined) unknown.push(`${at} names its fact with an expression {${ref.expression}}; write the name as a quoted string`);
+      else if (!hasFact(facts, ref.name)) unknown.push(`${at} uses unknown fact "${ref.name}"`);
+    }
+  }
+  if (typed.length > 0) {
+    throw new BuildError(
+      `the article has numbers typed into its prose:\n${typed.join('\n')}\n` +
+        `Fix: bind each to data (<Fig>, <Count>, <Ratio> with a fact name; npm run claims -- --facts lists them), ` +
+        `or, for a date or a section number, check it matches an exemption in src/claims/prose-numerals.ts.`,
+    );
+  }
+  if (unknown.length > 0) {
+    throw new BuildError(
+      `the article uses facts that do not exist:\n${unknown.join('\n')}\n` +
+        `Fix: correct the name (npm run claims -- --facts lists every fact). A name under "cost." or "price." ` +
+        `comes from an item of the price file (content/prices.json): check that the item it names is still there.`,
+    );
+  }
+  const report = formatClaimsReport(results);
+  if (results.some((r) => r.error !== undefined)) {
+    throw new BuildError(
+      `${report}\nA claim's condition cannot be evaluated (see the error above). Fix: correct the condition's ` +
+        `syntax or fact names (npm run claims -- --facts lists every fact).`,
+    );
+  }
+  if (results.some((r) => !r.holds)) {
+    throw new BuildError(
+      `${report}\nA claim in the article is false for these results. Fix: reword the sentence (or derive its word with ` +
+        `<RatioWord>/<Relation>) so it holds, or correct its condition; the page is not built with a false claim.`,
+    );
+  }
+  log(`build: ${report}`);
+  return results;
+}

@@ -1,0 +1,110 @@
+/**
+ * `npm test`: the type check and every test file of the bench and the site, in two phases.
+ *
+ * 1. Concurrently: `tsc` (npm run typecheck); the files that build a site of their own, two at a
+ *    time (builds of one checkout take turns on the build lock, so more would only wait); the files
+ *    that drive Chromium, one at a time (two browsers at once starve everything else on two cores);
+ *    and every other file, two at a time. Builds of the same inputs are shared through one folder for this run
+ *    ($SOE_SHARED_SITES, tests/support/shared-site.ts), removed at the end; the fixture page (pages.ts), which
+ *    most site tests read, is started first.
+ * 2. Alone, one file at a time: the files whose outcome depends on timing (serial-tests.ts).
+ *
+ * `npm test -- FILE…` runs only the given test files (same phases, no type check).
+ * Exits 1 when the type check or any test fails.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SERIAL_TESTS } from './serial-tests.ts';
+import { ROOT } from './site-build.ts';
+import { fixturePage } from './pages.ts';
+import { SHARED_SITES_ENV } from './shared-site.ts';
+
+/** Where `npm test` looks for test files (relative to the project root). */
+const TEST_GLOBS = ['bench/test/**/*.test.ts', 'tests/**/*.test.ts'];
+/** A file that builds a site of its own, and one that drives a browser (only used to group files). */
+const BUILDS_SITE = /\brunBuild\(/;
+const USES_BROWSER = /\blaunchBrowser\(/;
+/** Files at a time in each concurrent group. */
+const CONCURRENCY = Number(process.env.SOE_TEST_CONCURRENCY) || 2;
+
+/** One child process of the run, its output passed on whole lines at a time. */
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ label: string; ok: boolean; seconds: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+      let pending = '';
+      from.setEncoding('utf8');
+      from.on('data', (chunk: string) => {
+        pending += chunk;
+        const end = pending.lastIndexOf('\n');
+        if (end >= 0) {
+          to.write(pending.slice(0, end + 1));
+          pending = pending.slice(end + 1);
+        }
+      });
+      from.on('end', () => pending && to.write(`${pending}\n`));
+    }
+    child.on('close', (code, signal) => {
+      const seconds = (performance.now() - started) / 1000;
+      resolve({ label, ok: code === 0, seconds });
+      if (code !== 0) process.stderr.write(`\n${label}: exited with ${signal ?? code}\n`);
+    });
+  });
+}
+
+const nodeTest = (concurrency: number, files: string[]) => [
+  '--test',
+  `--test-concurrency=${concurrency}`,
+  ...(process.env.SOE_TEST_REPORTER ? [`--test-reporter=${process.env.SOE_TEST_REPORTER}`] : []),
+  ...files,
+];
+
+async function main(): Promise<number> {
+  const given = process.argv.slice(2);
+  const all = given.length > 0 ? given.map((f) => path.relative(ROOT, path.resolve(f))) : TEST_GLOBS.flatMap((g) => globSync(g, { cwd: ROOT })).sort();
+  const missing = Object.keys(SERIAL_TESTS).filter((f) => !existsSync(path.join(ROOT, f)));
+  if (missing.length > 0) {
+    process.stderr.write(`npm test: tests/support/serial-tests.ts lists ${missing.join(', ')}, which does not exist. Fix: update the list.\n`);
+    return 1;
+  }
+  const serial = all.filter((f) => f in SERIAL_TESTS);
+  const concurrent = all.filter((f) => !(f in SERIAL_TESTS));
+  const text = (f: string) => readFileSync(path.join(ROOT, f), 'utf8');
+  const builds = concurrent.filter((f) => BUILDS_SITE.test(text(f)));
+  const browsers = concurrent.filter((f) => !builds.includes(f) && USES_BROWSER.test(text(f)));
+  const others = concurrent.filter((f) => !builds.includes(f) && !browsers.includes(f));
+
+  const shared = mkdtempSync(path.join(os.tmpdir(), 'soe-test-run-'));
+  const env = { ...process.env, [SHARED_SITES_ENV]: shared };
+  const node = process.execPath;
+  const results = [];
+  try {
+    const t0 = performance.now();
+    process.env[SHARED_SITES_ENV] = shared;
+    // Its readers wait for it; a failed build is reported by each of them.
+    const prebuilt = given.length === 0 ? fixturePage().catch(() => undefined) : undefined;
+    const first = [];
+    if (given.length === 0) first.push(run('typecheck', 'npm', ['run', '--silent', 'typecheck'], env));
+    if (builds.length > 0) first.push(run(`site builds (${builds.length} files)`, node, nodeTest(CONCURRENCY, builds), env));
+    if (browsers.length > 0) first.push(run(`browser tests (${browsers.length} files)`, node, nodeTest(1, browsers), env));
+    if (others.length > 0) first.push(run(`other tests (${others.length} files)`, node, nodeTest(CONCURRENCY, others), env));
+    results.push(...(await Promise.all(first)));
+    await prebuilt;
+    const t1 = performance.now();
+    if (serial.length > 0) results.push(await run(`timing-sensitive tests, one at a time (${serial.length} files)`, node, nodeTest(1, serial), env));
+    const t2 = performance.now();
+    process.stdout.write(
+      `\nnpm test: ${((t2 - t0) / 1000).toFixed(0)} s: concurrent phase ${((t1 - t0) / 1000).toFixed(0)} s, timing-sensitive phase ${((t2 - t1) / 1000).toFixed(0)} s` +
+        ` (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})\n` +
+        results.map((r) => `  ${r.ok ? 'ok    ' : 'FAILED'} ${r.label}: ${r.seconds.toFixed(0)} s\n`).join(''),
+    );
+  } finally {
+    rmSync(shared, { recursive: true, force: true });
+  }
+  return results.every((r) => r.ok) ? 0 : 1;
+}
+
+process.exitCode = await main();
