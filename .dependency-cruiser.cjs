@@ -13,7 +13,7 @@
  *   dynamic import() that loads its cases when it runs (bench/test/suites-light.test.ts checks the
  *   whole "./suites" module at run time).
  * - A case folder (bench/src/cases/<letter>-<name>/) imports only the harness and itself.
- * - The harness imports no case, suite, tool or compatibility module: they build on it, not it on them.
+ * - The harness imports no case, suite or tool: they build on it, not it on them.
  * - A results file is valid by its numbers: the consistency check reaches neither the report's
  *   exporter (report.ts) nor the text-report parser.
  * - Components and their helpers (src/components/**, src/cases/**) read no files: what they show comes
@@ -77,10 +77,10 @@ module.exports = {
     },
     {
       name: 'harness-imports-no-case',
-      comment: 'The harness is what every suite and case shares: it imports no case, suite, tool or compatibility module.',
+      comment: 'The harness is what every suite and case shares: it imports no case, suite or tool.',
       severity: 'error',
       from: { path: '^bench/src/harness/' },
-      to: { path: '^bench/src/(cases|suites|tools|compat)/' },
+      to: { path: '^bench/src/(cases|suites|tools)/' },
     },
     {
       name: 'consistency-without-report-parser',

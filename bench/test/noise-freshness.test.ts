@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import type { BenchCase } from '../src/harness/reference-case.ts';
+import { canonicalJson } from '../src/harness/cache-key.ts';
 import { REFERENCE_SPECS, referenceSuite } from '../src/suites/reference.ts';
-import { cacheInputsOf, canonicalJson, currentCacheInputs, staleReasons } from '../src/compat/freshness.ts';
+import { beyondSuite } from '../src/suites/beyond.ts';
 import { latencyNoise, NOISY_CV_PERCENT, noiseWarnings } from '../src/harness/noise.ts';
 import { parseResultsText, type LatencyCaseResult, type Results } from '../src/harness/schema.ts';
 
@@ -36,10 +37,11 @@ test('noise warnings name the case, the spread and a remedy', () => {
 });
 
 test('cache key: unchanged inputs are fresh; each changed input is named', () => {
+  const { cacheInputsOf, staleReasons } = referenceSuite;
   const stored = cacheInputsOf(load());
   assert.deepEqual(staleReasons(stored, structuredClone(stored)), []);
   assert.deepEqual(staleReasons(stored, { ...stored, nodeVersion: 'v24.21.0' }), ['the Node version changed (v24.20.0 → v24.21.0)']);
-  assert.match(staleReasons(stored, { ...stored, benchSourceSha256: 'f'.repeat(64) })[0]!, /^the bench source changed/);
+  assert.match(staleReasons(stored, { ...stored, sourceSha256: 'f'.repeat(64) })[0]!, /^the bench source changed/);
   assert.match(staleReasons(stored, { ...stored, lockfileSha256: 'e'.repeat(64) })[0]!, /^the lockfile changed/);
   assert.deepEqual(staleReasons(stored, { ...stored, cores: stored.cores + 1 }), [`the core count changed (${stored.cores} → ${stored.cores + 1})`]);
   assert.match(staleReasons(stored, { ...stored, cpuModel: 'Other CPU' })[0]!, /^the CPU changed/);
@@ -52,9 +54,9 @@ test('cache key: unchanged inputs are fresh; each changed input is named', () =>
 });
 
 test('the current inputs describe this machine and the full suite', () => {
-  const now = currentCacheInputs();
+  const now = referenceSuite.currentCacheInputs();
   assert.equal(now.nodeVersion, process.version);
-  assert.match(now.benchSourceSha256, /^[0-9a-f]{64}$/);
+  assert.match(now.sourceSha256, /^[0-9a-f]{64}$/);
   // Against values from outside the code under test: the configuration a full run recorded in the
   // fixture, and the reference counts and seeds of the hop-bench spec.
   assert.equal(canonicalJson(now.config), canonicalJson(load().config));
@@ -78,4 +80,22 @@ test('the specs as data and the case modules agree, case by case and in order', 
 
 test('canonicalJson ignores key order', () => {
   assert.equal(canonicalJson({ b: 1, a: { d: [1, { f: 1, e: 2 }], c: 3 } }), '{"a":{"c":3,"d":[1,{"e":2,"f":1}]},"b":1}');
+});
+
+test("the beyond suite's cache key: the same one staleReasons, in the beyond suite's words", () => {
+  const stored = beyondSuite.cacheInputsOf(beyondSuite.parseResultsText(
+    readFileSync(new URL('../../tests/fixtures/beyond-results-quick.json', import.meta.url), 'utf8'),
+    'beyond fixture',
+  ));
+  assert.deepEqual(beyondSuite.staleReasons(stored, structuredClone(stored)), []);
+  assert.match(beyondSuite.staleReasons(stored, { ...stored, sourceSha256: 'f'.repeat(64) })[0]!, /^the beyond cases or shared harness changed \(/);
+  assert.deepEqual(beyondSuite.staleReasons(stored, { ...stored, nodeVersion: 'v0.0.1' }), [`the Node version changed (${stored.nodeVersion} → v0.0.1)`]);
+  // The fixture is a quick run: against the full configuration the reason says so, in beyond words.
+  assert.deepEqual(beyondSuite.staleReasons(stored, { ...stored, config: beyondSuite.fullConfig() }), [
+    'the beyond results are from a quick run; the page needs the full suite',
+  ]);
+  // The two suites' keys cover different files: a beyond case is outside the reference key.
+  const rel = (files: string[]) => files.map((f) => f.split('/bench/')[1]);
+  assert.ok(rel(beyondSuite.sourceFiles()).includes('src/cases/i-retry-storm/case.ts'));
+  assert.ok(!rel(referenceSuite.sourceFiles()).includes('src/cases/i-retry-storm/case.ts'));
 });

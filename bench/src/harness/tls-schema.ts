@@ -72,4 +72,3 @@ export const GResultSchema = z.object({
 });
 export type GResult = z.infer<typeof GResultSchema>;
 export type GVariantResult = z.infer<typeof GVariantSchema>;
-

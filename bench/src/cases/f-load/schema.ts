@@ -133,4 +133,3 @@ export const LoadResultSchema = z.object({
 export type LoadResult = z.infer<typeof LoadResultSchema>;
 export type ClosedLevel = z.infer<typeof ClosedLevelSchema>;
 export type OpenLevel = z.infer<typeof OpenLevelSchema>;
-
