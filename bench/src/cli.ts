@@ -48,7 +48,7 @@ class UsageError extends Error {}
 
 /** One suite to run, as the command line chose it. */
 interface SuiteRun {
-  suite: Suite<never, never, never> & (typeof SUITES)[number];
+  suite: Suite;
   caseIds: string[] | undefined;
   out: string | undefined;
 }
@@ -104,7 +104,7 @@ function parseCommandLine(argv: string[]) {
   const suiteRuns: SuiteRun[] = chosen.flatMap((s, k) => {
     const caseIds = asked?.filter((id) => s.caseIds.includes(id));
     if (caseIds !== undefined && caseIds.length === 0) return [];
-    return [{ suite: s as SuiteRun['suite'], caseIds, out: out === undefined || k === 0 ? out : out.replace(/(\.json)?$/, `-${s.id}.json`) }];
+    return [{ suite: s as Suite, caseIds, out: out === undefined || k === 0 ? out : out.replace(/(\.json)?$/, `-${s.id}.json`) }];
   });
   return { ...values, suite, runs, suiteRuns };
 }
@@ -171,9 +171,9 @@ async function main(): Promise<number> {
   try {
     const done: { id: string; results: unknown }[] = [];
     for (const { suite, caseIds, out } of options.suiteRuns) {
-      let results: { report: string };
+      let ran: Awaited<ReturnType<typeof runToFile>>;
       try {
-        ({ results } = await runOne(suite, { quick: options.quick, runs: options.runs, caseIds, pin }, out, log, abort.signal));
+        ran = await runToFile(suite, { quick: options.quick, runs: options.runs, caseIds, pin }, out, { log, signal: abort.signal });
       } catch (error) {
         // After Ctrl-C the services die with the terminal's SIGINT; that is the interrupt, not a second failure.
         if (interrupted) return 130;
@@ -182,12 +182,17 @@ async function main(): Promise<number> {
       } finally {
         await stopAll();
       }
+      const { results, file } = ran;
       done.push({ id: suite.id, results });
-      // With --json and more than one suite, the JSON waits for all of them (one object by suite).
+      // The report first, then what the run says about itself. With --json and more than one suite,
+      // the JSON waits for all of them (one object by suite).
       if (!options.json) process.stdout.write((done.length > 1 ? '\n' : '') + results.report);
       else if (options.suiteRuns.length === 1) process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+      log(`hop-bench: ${suite.messages.done} in ${(results.durationMs / 1000).toFixed(1)} s; results written to ${rel(file) || file}`);
+      if (suite.archive && results.config.mode === 'full') log(`hop-bench: archived as ${rel(suite.archive(results))}`);
+      for (const line of suite.notes(results)) log(line);
       if (baseline && suite === referenceSuite) {
-        const comparison = formatComparison(compareSides(baseline, comparableFromResults(results as Results)));
+        const comparison = formatComparison(compareSides(baseline, comparableFromResults(results as unknown as Results)));
         (options.json ? process.stderr : process.stdout).write(`\n${comparison}`);
       }
     }
@@ -197,22 +202,6 @@ async function main(): Promise<number> {
     await stopAll();
     await lock.release();
   }
-}
-
-/** Runs one suite into its results file and says so on stderr; returns its results. @throws as runToFile. */
-async function runOne(
-  suite: SuiteRun['suite'],
-  choice: Parameters<typeof runToFile>[1],
-  out: string | undefined,
-  log: (line: string) => void,
-  signal: AbortSignal,
-): Promise<{ results: { report: string; config: { mode: string } } }> {
-  const generic = suite as unknown as Suite;
-  const { results, file } = await runToFile(generic, choice, out, { log, signal });
-  log(`hop-bench: ${generic.messages.done} in ${(((results as unknown as { durationMs: number }).durationMs) / 1000).toFixed(1)} s; results written to ${rel(file) || file}`);
-  if (generic.archive && results.config.mode === 'full') log(`hop-bench: archived as ${rel(generic.archive(results))}`);
-  for (const line of generic.notes(results)) log(line);
-  return { results };
 }
 
 process.exitCode = await main();

@@ -168,7 +168,8 @@ describe('beyond runner', () => {
 });
 
 describe('command line, --suite', () => {
-  const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
+  // A quick beyond run takes about 15 s alone and up to a minute on a loaded machine.
+  const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 180_000 });
 
   test('an unknown suite, a case of the other suite, or --compare with beyond are usage errors', () => {
     const bad = run(['--suite', 'extra']);

@@ -86,3 +86,15 @@ test('a missing field says "missing (expected …)" once, a wrong type says what
     return true;
   });
 });
+
+test('a lock lost while held (its refresh failed) is reported once, and releasing it still succeeds', async () => {
+  const file = path.join(tmp, 'lost.lock');
+  const lines: string[] = [];
+  const held = await acquireLock(file, { purpose: 'starved run', staleMs: 2_000, log: (line) => lines.push(line) });
+  // What a starved refresh looks like to proper-lockfile: the lock directory is no longer ours.
+  rmSync(`${file}.lock`, { recursive: true, force: true });
+  const deadline = Date.now() + 10_000;
+  while (!lines.some((l) => l.includes('was lost')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  assert.equal(lines.filter((l) => l.includes('was lost')).length, 1, `log: ${lines.join(' | ')}`);
+  await held.release();
+});

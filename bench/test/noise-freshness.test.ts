@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import type { BenchCase } from '../src/harness/case-types.ts';
+import type { BenchCase } from '../src/harness/reference-case.ts';
 import { REFERENCE_SPECS, referenceSuite } from '../src/suites/reference.ts';
 import { cacheInputsOf, canonicalJson, currentCacheInputs, staleReasons } from '../src/compat/freshness.ts';
 import { latencyNoise, NOISY_CV_PERCENT, noiseWarnings } from '../src/harness/noise.ts';

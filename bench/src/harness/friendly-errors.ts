@@ -1,5 +1,5 @@
 /**
- * The one friendly-error helper for zod schemas, shared by the results schema (bench/src/schema.ts)
+ * The one friendly-error helper for zod schemas, shared by the results schema (bench/src/harness/schema.ts)
  * and the site's price schema (src/prices/prices.ts): each zod issue becomes its dotted field path, the
  * schema's own message, and a short rendering of the value that was actually there, so a bad file
  * is reported as "file, field, expected, got" instead of a stack of zod internals. Public (the site

@@ -3,7 +3,7 @@
  * seeds (hop-bench spec); --quick shrinks every count for smoke tests. Built from the cases' specs
  * (cases/<x>/spec.ts, data only), so it loads no case module.
  */
-import type { CaseSpec } from './case-types.ts';
+import type { CaseSpec } from './reference-case.ts';
 import type { BenchConfig } from './schema.ts';
 
 /** Settings shared by every mode (hop-bench spec, "Runs, seeds and report"). */

@@ -63,6 +63,8 @@ export interface SuiteChoice {
 export interface SuiteResultsBase<Config> extends KeyedResults<Config> {
   /** The text report exactly as printed (the page shows it "as printed"); never checked against a re-rendering. */
   readonly report: string;
+  /** Wall time of the whole suite, ms. */
+  readonly durationMs: number;
 }
 
 /** Where a run's shared services come from: forked on this machine (the default) or remote ones (target mode). */
@@ -160,7 +162,7 @@ export interface SuiteSpec<Config extends SuiteConfigBase, Results extends Suite
   /** Lines for stderr after a successful run (intervals, warnings with remedies). */
   notes(results: Results): string[];
   /** Archives a full run's results; returns the file written. Absent when the suite keeps no archive. */
-  readonly archive?: (results: Results) => string;
+  archive?(results: Results): string;
   /** How the command line speaks of a run. */
   readonly messages: SuiteMessages<Config>;
 }

@@ -9,7 +9,7 @@
  * harness/ and their own folder.
  */
 import { archiveResults } from '../harness/archive.ts';
-import type { BenchCase, CaseSpec, RunContext } from '../harness/case-types.ts';
+import type { BenchCase, CaseSpec, RunContext } from '../harness/reference-case.ts';
 import { noiseWarnings } from '../harness/noise.ts';
 import { buildReferenceConfig } from '../harness/reference-config.ts';
 import { formatReport } from '../harness/report.ts';

@@ -1,6 +1,6 @@
 /** Case A: the entitlement check called in-process. Its timings are mostly the two clock reads. */
 import { checkEntitlement } from '../../harness/entitlement.ts';
-import type { LatencyCase } from '../../harness/case-types.ts';
+import type { LatencyCase } from '../../harness/reference-case.ts';
 import { specA } from './spec.ts';
 import { latencyRun, REQUEST_PERIOD, REQUESTS } from '../../harness/measure.ts';
 

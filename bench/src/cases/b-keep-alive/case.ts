@@ -1,6 +1,6 @@
 /** Case B: one HTTP hop to the entitlement service over a keep-alive agent limited to one socket. */
 import http from 'node:http';
-import type { LatencyCase } from '../../harness/case-types.ts';
+import type { LatencyCase } from '../../harness/reference-case.ts';
 import { specB } from './spec.ts';
 import { measureHttpCase } from '../../harness/http-case.ts';
 

@@ -1,5 +1,5 @@
 /** Case B as data (light: no code of the case): id, kind, title and counts, full (the reference's) and --quick. */
-import type { CaseSpec } from '../../harness/case-types.ts';
+import type { CaseSpec } from '../../harness/reference-case.ts';
 
 export const specB = {
   id: 'B',

@@ -1,6 +1,6 @@
 /** Case C: one HTTP hop with no keep-alive: every call opens, and closes, its own TCP connection. */
 import http from 'node:http';
-import type { LatencyCase } from '../../harness/case-types.ts';
+import type { LatencyCase } from '../../harness/reference-case.ts';
 import { specC } from './spec.ts';
 import { measureHttpCase } from '../../harness/http-case.ts';
 

@@ -1,6 +1,6 @@
 /** Case D: caller → relay A → relay B → entitlement service, three sequential keep-alive hops. */
 import http from 'node:http';
-import type { LatencyCase } from '../../harness/case-types.ts';
+import type { LatencyCase } from '../../harness/reference-case.ts';
 import { specD } from './spec.ts';
 import { measureHttpCase } from '../../harness/http-case.ts';
 

@@ -9,7 +9,7 @@ import { mulberry32 } from '../../harness/prng.ts';
 import type { FailureCaseConfig, FailureVariantRun } from '../../harness/schema.ts';
 import { delay, withTimeout, type Service } from '../../harness/process.ts';
 import { specE } from './spec.ts';
-import type { FailureCase, FailureVariantDef } from '../../harness/case-types.ts';
+import type { FailureCase, FailureVariantDef } from '../../harness/reference-case.ts';
 
 type Outcome = 'ok' | 'timedOut' | 'otherError';
 

@@ -1,5 +1,5 @@
 /** Case E's line in its suite's registry: its spec, and its code loaded only when the suite runs. */
-import type { BenchCase, CaseSpec } from '../../harness/case-types.ts';
+import type { BenchCase, CaseSpec } from '../../harness/reference-case.ts';
 import type { CaseEntry } from '../../harness/suite.ts';
 import { specE } from './spec.ts';
 

@@ -1,6 +1,6 @@
 /** Case E as data (light: no code of the case): id, kind, title and its parameters, full (the reference's) and --quick. */
 import type { FailureCaseConfig } from '../../harness/schema.ts';
-import type { CaseSpec } from '../../harness/case-types.ts';
+import type { CaseSpec } from '../../harness/reference-case.ts';
 
 /** Case E's parameters for a number of calls per variant (the rest is the hop-bench spec's). */
 function failureConfig(callsPerVariant: number): FailureCaseConfig {
