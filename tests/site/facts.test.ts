@@ -171,6 +171,6 @@ describe('setup and reference', () => {
       .map((f) => `src/${f.split(path.sep).join('/')}`);
     const listed = benchSourceFiles(ROOT).map((f) => f.relativePath);
     assert.deepEqual([...listed].sort(), [...onDisk, 'package.json'].sort());
-    assert.ok(listed.includes('src/cases/e-failure.ts') && listed.includes('src/cli.ts'));
+    assert.ok(listed.includes('src/cases/e-failure/case.ts') && listed.includes('src/cli.ts'));
   });
 });

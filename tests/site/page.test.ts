@@ -292,7 +292,7 @@ describe('raw output and code listing', () => {
       const onDisk = readFileSync(f.absolutePath, 'utf8');
       assert.equal(pre.textContent.replace(/\n$/, ''), onDisk.replace(/\n$/, ''), `listing of ${f.relativePath}`);
     }
-    assert.ok(figures.some((f) => f.getAttribute('data-source-file') === 'bench/src/cases/e-failure.ts'));
+    assert.ok(figures.some((f) => f.getAttribute('data-source-file') === 'bench/src/cases/e-failure/case.ts'));
     assert.ok(figures.some((f) => f.getAttribute('data-source-file') === 'bench/package.json'));
   });
 
