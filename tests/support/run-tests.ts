@@ -78,6 +78,11 @@ async function main(): Promise<number> {
   const others = concurrent.filter((f) => !builds.includes(f) && !browsers.includes(f));
 
   const shared = mkdtempSync(path.join(os.tmpdir(), 'soe-test-run-'));
+  // Ctrl-C reaches the test processes too (same process group); the shared builds go with the run.
+  process.once('SIGINT', () => {
+    rmSync(shared, { recursive: true, force: true });
+    process.exit(130);
+  });
   const env = { ...process.env, [SHARED_SITES_ENV]: shared };
   const node = process.execPath;
   const results = [];
