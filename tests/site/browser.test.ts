@@ -73,7 +73,7 @@ describe('the page in Chromium', () => {
     await assertVisible(page.locator('#latency-table'), 'A–D table');
     await assertVisible(page.locator('#failure-table'), 'E table');
     await assertVisible(page.locator('#bench-output'), 'bench output');
-    await assertVisible(page.locator('[data-source-folder="bench/src/cases/"]'), 'link to the code listing');
+    await assertVisible(page.locator('[data-source-folder="bench/src/harness/"]'), 'link to the code listing');
     assert.equal(await page.locator('#latency-table tbody[data-case="B"] tr[data-row="median"] td[data-col="p50Us"]').textContent(), '230'); // 230.322 µs, whole from 100 µs
     const file = path.join(ARTIFACTS, 'site-full-light.png');
     await page.screenshot({ path: file, fullPage: true, timeout: SCREENSHOT_TIMEOUT_MS });
@@ -93,7 +93,7 @@ describe('the page in Chromium', () => {
       });
     });
     const { page, problems } = await open({}, context, '/source/');
-    const figure = page.locator('details[data-source-file="bench/src/prng.ts"]');
+    const figure = page.locator('details[data-source-file="bench/src/harness/prng.ts"]');
     await figure.locator('summary').click();
     const button = figure.locator('button.copy-button');
     await assertVisible(button, 'copy button');
@@ -106,7 +106,7 @@ describe('the page in Chromium', () => {
     );
     assert.equal(await label.jsonValue(), 'Copied');
     const copied = await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied.join(''));
-    assert.equal(copied.replace(/\n$/, ''), readFileSync(path.join(ROOT, 'bench/src/prng.ts'), 'utf8').replace(/\n$/, ''));
+    assert.equal(copied.replace(/\n$/, ''), readFileSync(path.join(ROOT, 'bench/src/harness/prng.ts'), 'utf8').replace(/\n$/, ''));
     assert.deepEqual(problems, []);
   });
 
