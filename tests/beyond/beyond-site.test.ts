@@ -22,7 +22,8 @@ import { composeFacts } from '../../src/facts/compose.ts';
 import { readReferenceText } from '../../src/inputs/reference-run.ts';
 import { loadPriceHistory } from '../../src/prices/price-history.ts';
 import { pricesPath } from '../../src/prices/prices.ts';
-import { BEYOND_FIXTURE, FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
+import { BEYOND_FIXTURE, FIXTURE, ROOT, tempDir } from '../support/site-build.ts';
+import { variantBeyondText, variantPage } from '../support/pages.ts';
 import { rmSync } from 'node:fs';
 
 const text = readFileSync(BEYOND_FIXTURE, 'utf8');
@@ -145,20 +146,21 @@ describe('the build decides about the beyond results', () => {
 
 describe('a build where case F was not measured', () => {
   test('builds, says why on the page, and draws none of its charts', async () => {
-    const file = path.join(work, 'beyond-not-measured.json');
-    const r = notMeasured('this machine has one core, and a load test needs the client and the services apart');
-    writeFileSync(file, JSON.stringify(r));
-    const out = path.join(work, 'site');
-    const run = await runBuild(FIXTURE, out, [], { HOP_BEYOND_RESULTS: file });
+    // The shared variant page: its beyond results say F was not measured, and why.
+    const variantText = variantBeyondText();
+    const f = JSON.parse(variantText).cases.find((c: { id: string }) => c.id === 'F');
+    assert.equal(f.status, 'not-measured');
+    const run = await variantPage();
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /beyond case F was not measured here; the page says why/);
+    const out = run.dir;
     const page = parse(readFileSync(path.join(out, 'index.html'), 'utf8'));
     const note = page.querySelector('[data-not-measured="F"]');
     assert.ok(note, 'the page has the not-measured note');
-    assert.match(note.textContent.replace(/\s+/g, ' '), /was not measured here, because this machine has one core, and a load test needs the client and the services apart\./);
+    assert.ok(note.textContent.replace(/\s+/g, ' ').includes(`was not measured here, because ${f.reason}.`), note.textContent);
     assert.equal(page.getElementById('chart-load-latency'), null);
     assert.equal(page.getElementById('little-table'), null);
     assert.ok(page.querySelectorAll('h2').some((h) => h.textContent.includes('Under load: where the tail comes from')));
-    assert.equal(readFileSync(path.join(out, 'beyond-results.json'), 'utf8'), JSON.stringify(r));
+    assert.equal(readFileSync(path.join(out, 'beyond-results.json'), 'utf8'), variantText);
   });
 });

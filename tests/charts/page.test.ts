@@ -78,6 +78,22 @@ async function open(options: Parameters<Browser['newContext']>[0] = {}): Promise
 }
 
 /** Painted pixels, distinct colours and a fingerprint of a chart's canvas. */
+/**
+ * Lets the page render a few frames. A viewport change reaches Chart.js through a ResizeObserver,
+ * and Chart.js applies it on the next animation frame, so after these frames the charts have their
+ * new size however busy the machine is (counted in frames, not in milliseconds).
+ */
+async function frames(page: Page, count = 5): Promise<void> {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number): void => void (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        step(n);
+      }),
+    count,
+  );
+}
+
 async function canvasStats(page: Page, id: string) {
   return page.evaluate((figureId) => {
     const canvas = document.querySelector<HTMLCanvasElement>(`#${figureId} canvas`)!;
@@ -293,8 +309,9 @@ describe('themes, phones and no JavaScript', () => {
     const before = await canvasStats(light.page, 'chart-cost-growth');
     await light.page.emulateMedia({ colorScheme: 'dark' });
     let afterSwitch = await canvasStats(light.page, 'chart-cost-growth');
+    // The media change redraws the chart on a following frame; wait for frames, not milliseconds.
     for (let tries = 0; afterSwitch.hash === before.hash && tries < 20; tries++) {
-      await light.page.waitForTimeout(100);
+      await frames(light.page);
       afterSwitch = await canvasStats(light.page, 'chart-cost-growth');
     }
     const darkStats = await canvasStats(dark.page, 'chart-cost-growth');
@@ -318,11 +335,11 @@ describe('themes, phones and no JavaScript', () => {
       const heights = async () => Promise.all(CHART_IDS.map(async (id) => (await canvasStats(page, id)).cssHeight));
       const first = await heights();
       await page.setViewportSize({ width: 900, height: 740 });
-      await page.waitForTimeout(300);
+      await frames(page);
       await page.setViewportSize({ width: 375, height: 740 });
-      await page.waitForTimeout(300);
+      await frames(page);
       const again = await heights();
-      await page.waitForTimeout(500);
+      await frames(page);
       assert.deepEqual(again, first, 'chart heights changed after resizing back');
       assert.deepEqual(await heights(), again, 'charts keep growing');
       assert.deepEqual(errors, []);

@@ -5,15 +5,15 @@
  * the claims hold, and the idempotency semantics table is there.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { RetryStormResultSchema, type RetryStormResult } from '@split-on-evidence/hop-bench/beyond/cases/i-schema';
 import type { ChartSpec } from '../../src/components/charts/chart-spec.ts';
-import { BEYOND_FIXTURE, FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
-import { fixturePage } from '../support/pages.ts';
+import { BEYOND_FIXTURE } from '../support/site-build.ts';
+import { fixturePage, variantBeyondText, variantPage } from '../support/pages.ts';
 
 const beyondText = readFileSync(BEYOND_FIXTURE, 'utf8');
 const beyond = beyondSuite.parseResultsText(beyondText, BEYOND_FIXTURE);
@@ -35,7 +35,7 @@ before(async () => {
   const from = html.indexOf(h2.toString());
   const to = html.indexOf('<h2', from + 1);
   section = parse(html.slice(from, to));
-}, { timeout: 180_000 });
+});
 
 
 test('case I was measured: no "not measured here" note', () => {
@@ -87,24 +87,15 @@ test('the claims of the section hold and are marked; the semantics table lists 4
   for (const status of ['201 Created', '409 Conflict', '422 Unprocessable Content', '400 Bad Request']) assert.ok(semantics.text.includes(status), status);
 });
 
-test('built from beyond results without case I, the section says why, and the semantics table stays', { timeout: 180_000 }, async () => {
-  const dir = tempDir('retry-storm-unmeasured');
-  try {
-    // The fixture with case I taken out, as a run of the other cases would leave it.
-    const data = JSON.parse(beyondText);
-    data.config.cases = data.config.cases.filter((id: string) => id !== 'I');
-    delete data.config.caseConfigs.I;
-    data.cases = data.cases.filter((c: { id: string }) => c.id !== 'I');
-    const withoutI = path.join(dir, 'beyond-without-i.json');
-    writeFileSync(withoutI, JSON.stringify(data));
-    const run = await runBuild(FIXTURE, path.join(dir, 'site'), [], { HOP_BEYOND_RESULTS: withoutI });
-    assert.equal(run.code, 0, `build failed:\n${run.stderr}`);
-    const html = parse(readFileSync(path.join(dir, 'site', 'index.html'), 'utf8'));
-    assert.ok(html.querySelector('[data-not-measured="I"]'), 'the "not measured here" note');
-    assert.equal(html.querySelector('#chart-retry-storm'), null);
-    assert.equal(html.querySelectorAll('[data-fact^="I."]').length, 0, 'no figure of case I');
-    assert.ok(html.querySelectorAll('table').some((t) => t.text.includes('409 Conflict')));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+test('built from beyond results without case I, the section says why, and the semantics table stays', async () => {
+  // The shared variant page: case I taken out of its beyond results, as a run of the other cases would leave it.
+  const variant = JSON.parse(variantBeyondText());
+  assert.ok(!variant.config.cases.includes('I') && !variant.cases.some((c: { id: string }) => c.id === 'I'), 'no case I in the variant');
+  const run = await variantPage();
+  assert.equal(run.code, 0, `build failed:\n${run.stderr}`);
+  const html = parse(readFileSync(path.join(run.dir, 'index.html'), 'utf8'));
+  assert.ok(html.querySelector('[data-not-measured="I"]'), 'the "not measured here" note');
+  assert.equal(html.querySelector('#chart-retry-storm'), null);
+  assert.equal(html.querySelectorAll('[data-fact^="I."]').length, 0, 'no figure of case I');
+  assert.ok(html.querySelectorAll('table').some((t) => t.text.includes('409 Conflict')));
 });

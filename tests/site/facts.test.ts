@@ -1,10 +1,10 @@
-/** Facts from results, their merge, their formatting on the page, and the derived words. */
+/** Facts from results (the medians' intervals included), their merge, their formatting on the page, and the derived words. */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { benchSourceFiles } from '../../src/inputs/bench-source.ts';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
+import { parseResultsText, type LatencyCaseResult } from '@split-on-evidence/hop-bench/schema';
 import { availabilityFacts } from '../../src/facts/availability.ts';
 import { FactError, mergeFacts, requireFact, resultFacts } from '../../src/facts/facts.ts';
 import { formatFact, formatNumber, unitOf } from '../../src/present/format.ts';
@@ -57,6 +57,20 @@ describe('resultFacts (fixture)', () => {
   test('a missing case is an error naming the case and the fix', () => {
     const partial = { ...results, cases: results.cases.filter((c) => c.id !== 'C') };
     assert.throws(() => resultFacts(partial), (e: Error) => e instanceof FactError && /latency case "C"/.test(e.message) && /Fix: /.test(e.message));
+  });
+  test('X.pNNLowUs / X.pNNHighUs are the lowest and highest run, X.intervalConfidencePercent is 75', () => {
+    // The medians' intervals as facts: with the fixture's 3 runs, the lowest and highest run, at 75%.
+    for (const id of ['A', 'B', 'C', 'D']) {
+      const c = results.cases.find((x): x is LatencyCaseResult => x.kind === 'latency' && x.id === id)!;
+      for (const p of ['p50', 'p95', 'p99'] as const) {
+        const runs = c.runs.map((r) => r[`${p}Us`]);
+        assert.equal(facts[`${id}.${p}LowUs`], Math.min(...runs), `${id}.${p}LowUs`);
+        assert.equal(facts[`${id}.${p}HighUs`], Math.max(...runs), `${id}.${p}HighUs`);
+      }
+      assert.equal(facts[`${id}.intervalConfidencePercent`], 75);
+    }
+    assert.equal(facts['B.p50LowUs'], 194.028);
+    assert.equal(facts['B.p50HighUs'], 305.171);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Head and sharing: the table semantics helper, the updates file and Atom feed, the social card and
- * the site URL as pure functions; then one build with HOP_SITE_URL set, checking the canonical URL,
+ * the site URL as pure functions; then the shared variant page, built with HOP_SITE_URL set: the canonical URL,
  * Open Graph and Twitter tags, theme-color, the social PNG, sitemap.xml and the feed in dist/.
  */
 import assert from 'node:assert/strict';
@@ -17,7 +17,8 @@ import { DEFAULT_SITE_URL, siteUrl } from '../../src/present/site-url.ts';
 import { mendTableHtml } from '../../src/present/table-semantics.ts';
 import { THEME_COLORS } from '../../src/present/theme-colors.ts';
 import { atomFeed, readUpdates, UPDATES_FILE } from '../../src/present/updates.ts';
-import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
+import { FIXTURE, ROOT, tempDir } from '../support/site-build.ts';
+import { VARIANT_SITE_URL, variantPage } from '../support/pages.ts';
 
 const pngSize = (png: Uint8Array) => {
   const b = Buffer.from(png);
@@ -109,18 +110,22 @@ describe('social card', () => {
 });
 
 describe('the built head, sitemap and feed', () => {
-  const SITE = 'https://docs.example.org/';
+  // The shared variant page is built with HOP_SITE_URL set to this (tests/support/pages.ts).
+  const SITE = VARIANT_SITE_URL;
   let work: string;
+  /** The built site (shared: read only). */
+  let site: string;
   let page: HTMLElement;
   let sourcePage: HTMLElement;
   const meta = (root: HTMLElement, key: string) => root.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
 
   before(async () => {
     work = tempDir('head');
-    const run = await runBuild(FIXTURE, path.join(work, 'site'), [], { HOP_SITE_URL: SITE });
+    const run = await variantPage();
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    page = parse(readFileSync(path.join(work, 'site', 'index.html'), 'utf8'));
-    sourcePage = parse(readFileSync(path.join(work, 'site', 'source', 'index.html'), 'utf8'));
+    site = run.dir;
+    page = parse(readFileSync(path.join(site, 'index.html'), 'utf8'));
+    sourcePage = parse(readFileSync(path.join(site, 'source', 'index.html'), 'utf8'));
   });
   after(() => rmSync(work, { recursive: true, force: true }));
 
@@ -139,7 +144,7 @@ describe('the built head, sitemap and feed', () => {
     assert.equal(meta(page, 'twitter:image'), `${SITE}social.png`);
     assert.equal(meta(page, 'og:description'), meta(page, 'description'));
     assert.ok(meta(page, 'og:image:alt'));
-    assert.deepEqual(pngSize(readFileSync(path.join(work, 'site', 'social.png'))), { width: 1200, height: 630 });
+    assert.deepEqual(pngSize(readFileSync(path.join(site, 'social.png'))), { width: 1200, height: 630 });
   });
 
   test('theme-color for both schemes', () => {
@@ -151,11 +156,11 @@ describe('the built head, sitemap and feed', () => {
   });
 
   test('sitemap.xml lists both pages; the feed has one entry per update', () => {
-    const index = readFileSync(path.join(work, 'site', 'sitemap-index.xml'), 'utf8');
+    const index = readFileSync(path.join(site, 'sitemap-index.xml'), 'utf8');
     assert.match(index, new RegExp(`<loc>${SITE}sitemap-0\\.xml</loc>`));
-    const urls = [...readFileSync(path.join(work, 'site', 'sitemap-0.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const urls = [...readFileSync(path.join(site, 'sitemap-0.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     assert.deepEqual(urls, [SITE, `${SITE}source/`]);
-    const feed = readFileSync(path.join(work, 'site', 'feed.xml'), 'utf8');
+    const feed = readFileSync(path.join(site, 'feed.xml'), 'utf8');
     const updates = JSON.parse(readFileSync(path.join(ROOT, UPDATES_FILE), 'utf8')) as unknown[];
     assert.equal((feed.match(/<entry>/g) ?? []).length, updates.length);
     assert.match(feed, new RegExp(`<link rel="self" type="application/atom\\+xml" href="${SITE}feed\\.xml"/>`));
@@ -164,7 +169,7 @@ describe('the built head, sitemap and feed', () => {
 
   test('the build check refuses a site without its feed or with a dead link to the source page', () => {
     const copy = path.join(work, 'copy');
-    cpSync(path.join(work, 'site'), copy, { recursive: true });
+    cpSync(site, copy, { recursive: true });
     const resultsText = readFileSync(path.join(copy, 'results.json'), 'utf8');
     const built = parse(readFileSync(path.join(copy, 'index.html'), 'utf8'));
     const claims = built.querySelectorAll('[data-when]').length;

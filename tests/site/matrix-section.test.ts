@@ -1,20 +1,21 @@
 /**
  * "Across Node versions" and the price change table on the built page. Build 1: a labelled fixture
  * matrix (a real full matrix run, relabelled to this machine) and a two-snapshot price fixture: the
- * table, the chart and the marks follow the fixture's files. Build 2: no matrix and the real price file
- * (one snapshot): the one command that makes a matrix, and no change table. Build 3: another machine's
- * matrix is not shown as this one's. Build 4: a removed item the prose uses fails the build.
+ * table, the chart and the marks follow the fixture's files. The shared fixture page (no matrix, the
+ * real price file with one snapshot): the one command that makes a matrix, and no change table. The
+ * shared variant page: another machine's matrix is not shown as this one's. Build 4: a removed item
+ * the prose uses fails the build and leaves a previous output as it was.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
-import { FIXTURE, ROOT, runBuild, snapshotDir, tempDir } from '../support/site-build.ts';
+import { FIXTURE, runBuild, snapshotDir, tempDir } from '../support/site-build.ts';
+import { fixturePage, MATRIX_FIXTURE, relabelledMatrix, variantPage } from '../support/pages.ts';
+import { copySite, emptyFolder, sharedSite, type SharedSite } from '../support/shared-site.ts';
 
-/** A real `npm run bench:matrix` (full suite, four Node versions) kept as a labelled fixture. */
-const MATRIX_FIXTURE = path.join(ROOT, 'tests', 'fixtures', 'matrix-2026-12-01');
 const PRICE_FIXTURE = 'tests/costs/fixtures/price-history-test-two-snapshots.json';
 
 let work: string;
@@ -31,32 +32,20 @@ function thisMachine() {
   return { hostname: os.hostname(), cpuModel: os.cpus()[0]?.model.trim() || 'unknown CPU', cores: os.availableParallelism() };
 }
 
-/** Copies the fixture matrix into `dir`, relabelled as a run of `machine` (summary and results alike). */
-function copyMatrix(dir: string, machine: { hostname: string; cpuModel: string; cores: number }) {
-  mkdirSync(dir, { recursive: true });
-  for (const name of readdirSync(MATRIX_FIXTURE).filter((f) => f.endsWith('.json'))) {
-    const data = JSON.parse(readFileSync(path.join(MATRIX_FIXTURE, name), 'utf8'));
-    if (name.endsWith('.matrix.json')) Object.assign(data.machine, machine);
-    else Object.assign(data.environment, machine);
-    writeFileSync(path.join(dir, name), JSON.stringify(data));
-  }
-}
-
-async function build(name: string, env: Record<string, string>): Promise<HTMLElement> {
-  const out = path.join(work, name);
-  const run = await runBuild(FIXTURE, out, [], env);
+/** The index page of a built site. */
+async function pageOf(site: Promise<SharedSite>): Promise<HTMLElement> {
+  const run = await site;
   assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`.slice(-3000));
-  return parse(readFileSync(path.join(out, 'index.html'), 'utf8'), { blockTextElements: { script: true, style: true } });
+  return parse(readFileSync(path.join(run.dir, 'index.html'), 'utf8'), { blockTextElements: { script: true, style: true } });
 }
 
 before(async () => {
   work = tempDir('matrix');
-  copyMatrix(path.join(work, 'matrix-here'), thisMachine());
-  copyMatrix(path.join(work, 'matrix-elsewhere'), { hostname: 'elsewhere', cpuModel: 'Some Other CPU', cores: 64 });
-  mkdirSync(path.join(work, 'matrix-none'));
-  withMatrix = await build('site-matrix', { HOP_BENCH_MATRIX: path.join(work, 'matrix-here'), HOP_PRICES_FILE: PRICE_FIXTURE });
-  without = await build('site-none', { HOP_BENCH_MATRIX: path.join(work, 'matrix-none'), HOP_PRICES_FILE: 'content/prices.json' });
-  otherMachine = await build('site-elsewhere', { HOP_BENCH_MATRIX: path.join(work, 'matrix-elsewhere'), HOP_PRICES_FILE: 'content/prices.json' });
+  withMatrix = await pageOf(sharedSite({ results: FIXTURE, env: { HOP_BENCH_MATRIX: relabelledMatrix(thisMachine()), HOP_PRICES_FILE: PRICE_FIXTURE, HOP_BENCH_ARCHIVE: emptyFolder() } }));
+  // No matrix and the project's price file.
+  without = await pageOf(fixturePage());
+  // A matrix made on another machine ("elsewhere", see tests/support/pages.ts).
+  otherMachine = await pageOf(variantPage());
 });
 
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -174,13 +163,13 @@ describe('price changes on the page', () => {
   });
 
   test('a removed item that the prose uses fails the build, naming the fact and the sentence, and keeps the output', async () => {
-    const out = path.join(work, 'site-none');
+    const out = copySite(await fixturePage(), path.join(work, 'site-none'));
     const before_ = snapshotDir(out);
     const data = JSON.parse(readFileSync(PRICE_FIXTURE, 'utf8'));
     data.snapshots[1].items = data.snapshots[1].items.filter((i: { id: string }) => i.id !== 'render.medium');
     const file = path.join(work, 'removed.json');
     writeFileSync(file, JSON.stringify(data));
-    const run = await runBuild(FIXTURE, out, [], { HOP_PRICES_FILE: file, HOP_BENCH_MATRIX: path.join(work, 'matrix-none') });
+    const run = await runBuild(FIXTURE, out, [], { HOP_PRICES_FILE: file, HOP_BENCH_MATRIX: emptyFolder() });
     assert.equal(run.code, 1, run.stdout);
     assert.match(run.stderr, /snapshot "2026-11-20" \(snapshots\[1\]\), field "items": has no item "render\.medium" \(snapshot "2026-10-19" had it\), but the article uses its fact "cost\.render\.medium\.[A-Za-z0-9.]+" in content\/split-on-evidence\.mdx:\d+, in the sentence: ".+"\. Fix: /);
     assert.deepEqual(snapshotDir(out), before_, 'the previous output is byte-identical');

@@ -4,9 +4,9 @@
  * raw bench output, the code listing (equal to the bench's files on disk) and results.json.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { parseResultsText, type FailureCaseResult, type LatencyCaseResult, type Results } from '@split-on-evidence/hop-bench/schema';
 import { benchSourceFiles } from '../../src/inputs/bench-source.ts';
@@ -18,7 +18,8 @@ import { REFERENCE_REPORT_PATH } from '../../src/facts/reference-facts.ts';
 import { ratioPhrase } from '../../src/claims/words.ts';
 import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
-import { BEYOND_FIXTURE, FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
+import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
+import { ARCHIVED_RUN, fixturePage, UNREADABLE_ARCHIVE_FILE } from '../support/pages.ts';
 
 // <pre> must be parsed as elements (node-html-parser keeps it raw by default).
 const PARSE = { blockTextElements: { script: true, style: true } };
@@ -55,7 +56,8 @@ const ratio = (v: number) => `${bySize(v)}×`;
 const latency = (id: string) => results.cases.find((c): c is LatencyCaseResult => c.kind === 'latency' && c.id === id)!;
 const failure = results.cases.find((c): c is FailureCaseResult => c.kind === 'failure')!;
 
-let work: string;
+/** The built site (shared: read only). */
+let dir: string;
 let html: string;
 let page: HTMLElement;
 /** The bench source page (/source/). */
@@ -69,28 +71,16 @@ const text = (el: HTMLElement | null) => {
 };
 
 before(async () => {
-  work = tempDir('page');
-  // An archive with one earlier run (the fixture, relabelled) and an unreadable file that must be skipped.
-  const archive = path.join(work, 'archive');
-  mkdirSync(archive);
-  const earlier = JSON.parse(fixtureText);
-  // Relabelled consistently: the stored report states the run's date and Node version too.
-  earlier.report = earlier.report
-    .replace(`Date: ${earlier.environment.startedAt}`, 'Date: 2026-11-01T08:00:00.000Z')
-    .replace(`Node ${earlier.environment.nodeVersion}`, 'Node v24.19.0');
-  earlier.environment.startedAt = '2026-11-01T08:00:00.000Z';
-  earlier.environment.nodeVersion = 'v24.19.0';
-  writeFileSync(path.join(archive, '2026-11-01T08-00-00Z_v24.19.0_host.json'), JSON.stringify(earlier));
-  writeFileSync(path.join(archive, '2026-11-02T08-00-00Z_v24.19.0_host.json'), '{ not json');
-  const run = await runBuild(FIXTURE, path.join(work, 'site'), [], { HOP_BENCH_ARCHIVE: archive });
-  buildOutput = run.stdout + run.stderr;
-  assert.equal(run.code, 0, `build failed:\n${buildOutput}`);
-  html = readFileSync(path.join(work, 'site', 'index.html'), 'utf8');
+  // The shared fixture page: its archive holds one earlier run (the fixture, relabelled) and an
+  // unreadable file that must be skipped (tests/support/pages.ts).
+  const site = await fixturePage();
+  buildOutput = site.stdout + site.stderr;
+  assert.equal(site.code, 0, `build failed:\n${buildOutput}`);
+  dir = site.dir;
+  html = readFileSync(path.join(dir, 'index.html'), 'utf8');
   page = parse(html, PARSE);
-  sourcePage = parse(readFileSync(path.join(work, 'site', 'source', 'index.html'), 'utf8'), PARSE);
+  sourcePage = parse(readFileSync(path.join(dir, 'source', 'index.html'), 'utf8'), PARSE);
 });
-
-after(() => rmSync(work, { recursive: true, force: true }));
 
 describe('build from the fixture', () => {
   test('says it used the given file, did not run the bench, and printed a claims report', () => {
@@ -100,7 +90,7 @@ describe('build from the fixture', () => {
   });
 
   test('publishes the exact results file as results.json and links it', () => {
-    assert.equal(readFileSync(path.join(work, 'site', 'results.json'), 'utf8'), fixtureText);
+    assert.equal(readFileSync(path.join(dir, 'results.json'), 'utf8'), fixtureText);
     const links = page.querySelectorAll('a[data-results-link]');
     assert.ok(links.length >= 1);
     for (const a of links) assert.equal(a.getAttribute('href'), '/results.json');
@@ -400,11 +390,11 @@ describe('structure', () => {
 
   test('the run history lists archived runs oldest first, this build marked, bad files skipped', () => {
     const rows = page.querySelectorAll('#run-history tbody tr');
-    assert.deepEqual(rows.map((r) => r.getAttribute('data-run')), ['2026-11-01T08:00:00.000Z', results.environment.startedAt]);
+    assert.deepEqual(rows.map((r) => r.getAttribute('data-run')), [ARCHIVED_RUN.startedAt, results.environment.startedAt]);
     assert.deepEqual(rows.map((r) => r.getAttribute('data-current')), ['false', 'true']);
-    assert.equal(text(rows[0]!.querySelectorAll('td')[1]!), 'v24.19.0');
+    assert.equal(text(rows[0]!.querySelectorAll('td')[1]!), ARCHIVED_RUN.nodeVersion);
     assert.equal(text(rows[0]!.querySelectorAll('td')[2]!), us(latency('B').median.p50Us));
-    assert.match(buildOutput, /\[history\] skipped .*2026-11-02T08-00-00Z_v24\.19\.0_host\.json/);
+    assert.match(buildOutput, new RegExp(`\\[history\\] skipped .*${UNREADABLE_ARCHIVE_FILE.replaceAll('.', '\\.')}`));
   });
 
   // No NaN/empty-cell check here: the build's own check (src/pipeline/check-html.ts) ran before this

@@ -4,27 +4,24 @@
  * the round trips, and a build whose beyond results did not measure G or H says why instead.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
-import { BEYOND_FIXTURE, FIXTURE, runBuild, tempDir } from '../support/site-build.ts';
-import { fixturePage } from '../support/pages.ts';
+import { BEYOND_FIXTURE, FIXTURE } from '../support/site-build.ts';
+import { fixturePage, variantBeyondText, variantPage } from '../support/pages.ts';
 import { gFacts } from '../../src/cases/g-tls/facts.ts';
 import { AZ_RTT_SOURCE, ROUND_TRIPS, networkModelRows } from '../../src/cases/h-network/network-model.ts';
 
-let work: string;
 let page: HTMLElement;
 const beyond = JSON.parse(readFileSync(BEYOND_FIXTURE, 'utf8'));
 const results = JSON.parse(readFileSync(FIXTURE, 'utf8'));
 
 before(async () => {
-  work = tempDir('tls');
   const site = await fixturePage();
   assert.equal(site.code, 0, site.stdout + site.stderr);
   page = parse(readFileSync(path.join(site.dir, 'index.html'), 'utf8'));
 });
-after(() => rmSync(work, { recursive: true, force: true }));
 
 const text = (el: HTMLElement | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
@@ -81,14 +78,14 @@ test('model rows and G facts from tiny inputs', () => {
 });
 
 test('without G and H measured, the page says why and still shows the model', async () => {
-  const none = { ...beyond, cases: beyond.cases.map((c: { id: string; title: string }) => ({ id: c.id, title: c.title, status: 'not-measured', reason: `case ${c.id} cannot run here (test)` })) };
-  const file = path.join(work, 'beyond-none.json');
-  writeFileSync(file, JSON.stringify(none));
-  const out = path.join(work, 'site-none');
-  const run = await runBuild(FIXTURE, out, [], { HOP_BEYOND_RESULTS: file });
+  // The shared variant page: its beyond results say G and H were not measured, and why.
+  const variant = JSON.parse(variantBeyondText());
+  const reason = (id: string) => variant.cases.find((c: { id: string }) => c.id === id).reason as string;
+  assert.equal(variant.cases.find((c: { id: string }) => c.id === 'G').status, 'not-measured');
+  const run = await variantPage();
   assert.equal(run.code, 0, run.stdout + run.stderr);
-  const html = parse(readFileSync(path.join(out, 'index.html'), 'utf8'));
-  for (const id of ['G', 'H']) assert.match(text(html.querySelector(`[data-not-measured="${id}"]`)), new RegExp(`case ${id} cannot run here`));
+  const html = parse(readFileSync(path.join(run.dir, 'index.html'), 'utf8'));
+  for (const id of ['G', 'H']) assert.ok(text(html.querySelector(`[data-not-measured="${id}"]`)).includes(reason(id)), `case ${id}'s reason`);
   assert.equal(html.querySelector('table[data-tls-table]'), null, 'no TLS figures without G');
   const model = html.querySelector('table[data-network-model]');
   assert.ok(model, 'the model needs no beyond figures');

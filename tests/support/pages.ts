@@ -2,8 +2,8 @@
  * The built pages the site tests share, each built once per `npm test` (shared-site.ts):
  *
  * - fixturePage(): the labelled full-run fixture, the beyond fixture and the project's price file,
- *   with no archived runs and no Node matrix. What this checkout's bench/results/ holds never
- *   reaches it.
+ *   with a run history of one earlier run (the fixture, relabelled) and one unreadable archive file,
+ *   and no Node matrix. What this checkout's bench/results/ holds never reaches it.
  * - variantPage(): the same results with every optional input the other way, each touching its own
  *   part of the page: beyond cases F, G and H not measured (with a reason) and case I absent, the
  *   public address set (HOP_SITE_URL), and a Node matrix made on another machine.
@@ -34,7 +34,7 @@ export function fixtureArchive(): string {
 
 /** The fixture page (see above). */
 export function fixturePage(): Promise<SharedSite> {
-  return sharedSite({ results: FIXTURE, env: { HOP_BENCH_ARCHIVE: emptyFolder(), HOP_BENCH_MATRIX: emptyFolder() } });
+  return sharedSite({ results: FIXTURE, env: { HOP_BENCH_ARCHIVE: fixtureArchive(), HOP_BENCH_MATRIX: emptyFolder() } });
 }
 
 /** A real `npm run bench:matrix` (full suite, four Node versions) kept as a labelled fixture. */
@@ -64,7 +64,7 @@ export const OTHER_MACHINE: Machine = { hostname: 'elsewhere', cpuModel: 'Some O
 /** The variant page's public address. */
 export const VARIANT_SITE_URL = 'https://docs.example.org/';
 /** The variant page's reason for a beyond case that was not measured. */
-export const notMeasuredReason = (id: string) => `case ${id} cannot run here (test)`;
+const notMeasuredReason = (id: string) => `case ${id} cannot run here (test)`;
 
 /** The variant page's beyond results: F, G and H not measured, I absent (as a run of the others leaves it). */
 export function variantBeyondText(): string {

@@ -5,8 +5,8 @@
  *    time (builds of one checkout take turns on the build lock, so more would only wait); the files
  *    that drive Chromium, one at a time (two browsers at once starve everything else on two cores);
  *    and every other file, two at a time. Builds of the same inputs are shared through one folder for this run
- *    ($SOE_SHARED_SITES, tests/support/shared-site.ts), removed at the end; the fixture page (pages.ts), which
- *    most site tests read, is started first.
+ *    ($SOE_SHARED_SITES, tests/support/shared-site.ts), removed at the end; the shared pages (pages.ts), which
+ *    most site tests read, are started first.
  * 2. Alone, one file at a time: the files whose outcome depends on timing (serial-tests.ts).
  *
  * `npm test -- FILE…` runs only the given test files (same phases, no type check).
@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SERIAL_TESTS } from './serial-tests.ts';
 import { ROOT } from './site-build.ts';
-import { fixturePage } from './pages.ts';
+import { fixturePage, variantPage } from './pages.ts';
 import { SHARED_SITES_ENV } from './shared-site.ts';
 
 /** Where `npm test` looks for test files (relative to the project root). */
@@ -78,14 +78,19 @@ async function main(): Promise<number> {
   const others = concurrent.filter((f) => !builds.includes(f) && !browsers.includes(f));
 
   const shared = mkdtempSync(path.join(os.tmpdir(), 'soe-test-run-'));
+  // Ctrl-C reaches the test processes too (same process group); the shared builds go with the run.
+  process.once('SIGINT', () => {
+    rmSync(shared, { recursive: true, force: true });
+    process.exit(130);
+  });
   const env = { ...process.env, [SHARED_SITES_ENV]: shared };
   const node = process.execPath;
   const results = [];
   try {
     const t0 = performance.now();
     process.env[SHARED_SITES_ENV] = shared;
-    // Its readers wait for it; a failed build is reported by each of them.
-    const prebuilt = given.length === 0 ? fixturePage().catch(() => undefined) : undefined;
+    // Their readers wait for them; a failed build is reported by each of them.
+    const prebuilt = given.length === 0 ? fixturePage().then(variantPage).catch(() => undefined) : undefined;
     const first = [];
     if (given.length === 0) first.push(run('typecheck', 'npm', ['run', '--silent', 'typecheck'], env));
     if (builds.length > 0) first.push(run(`site builds (${builds.length} files)`, node, nodeTest(CONCURRENCY, builds), env));

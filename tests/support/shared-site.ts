@@ -7,7 +7,9 @@
  * The builds live in $SOE_SHARED_SITES, a folder the test runner (tests/support/run-tests.ts) makes for
  * one run and removes after it; a test file run on its own builds into a folder of its own process.
  * Each build sits under its key (site-inputs-key.ts: script, arguments, environment, results, sources,
- * Node, date), so a build is only ever reused for the very inputs it was made from.
+ * Node, date), so a build is only ever reused for the very inputs it was made from. Only a build that
+ * succeeded is kept: after a failed one, the next file that asks builds again (and reports its own
+ * failure), so one failure of the build machinery does not fail every reader at once.
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -94,8 +96,11 @@ export async function sharedSite(inputs: SharedInputs): Promise<SharedSite> {
       rmSync(work, { recursive: true, force: true });
       mkdirSync(work);
       const run = await runBuild(inputs.results, path.join(work, 'site'), args, inputs.env ?? {});
-      const site = path.join(work, 'site');
-      const record = { ...run, digest: existsSync(site) ? digest(site) : '' };
+      if (run.code !== 0) {
+        rmSync(work, { recursive: true, force: true });
+        return { dir: path.join(work, 'site'), key, ...run };
+      }
+      const record = { ...run, digest: digest(path.join(work, 'site')) };
       writeFileSync(path.join(work, 'build.json'), JSON.stringify(record));
       renameSync(work, done);
     } finally {
@@ -104,7 +109,7 @@ export async function sharedSite(inputs: SharedInputs): Promise<SharedSite> {
   }
   const record = JSON.parse(readFileSync(path.join(done, 'build.json'), 'utf8')) as BuildRun & { digest: string };
   const dir = path.join(done, 'site');
-  if (record.digest && digest(dir) !== record.digest) {
+  if (digest(dir) !== record.digest) {
     throw new Error(`the shared build ${dir} was changed after it was built: a test wrote into it. Fix: write into copySite(site, yourFolder) instead.`);
   }
   return { dir, key, code: record.code, stdout: record.stdout, stderr: record.stderr };
