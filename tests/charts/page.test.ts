@@ -1,7 +1,8 @@
 /**
  * Browser tests of the built page (see page-under-test.ts for which page): every chart is drawn,
  * its table twin holds the results file's numbers (rounded as the prose and tables round them), cost and availability tables hold the computed
- * figures, no console errors, light/dark and phone screenshots, tables without JavaScript, and the
+ * figures, no console errors, light/dark and phone screenshots (each chart, and the first screen; the
+ * whole article is shot once, by tests/site/browser.test.ts), tables without JavaScript, and the
  * page weight (reported, with a JavaScript budget).
  */
 import assert from 'node:assert/strict';
@@ -154,7 +155,7 @@ describe('charts on the built page', () => {
       assert.ok(a11y.label.length > 20, `${id}: aria-label "${a11y.label}"`);
       assert.ok(a11y.tableRows > 0 && a11y.headers > 1, `${id}: table twin has ${a11y.tableRows} rows`);
     }
-    await page.screenshot({ path: path.join(ARTIFACTS, 'page-light.png'), fullPage: true, timeout: SCREENSHOT_TIMEOUT_MS });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'page-light.png'), timeout: SCREENSHOT_TIMEOUT_MS });
     for (const id of ids) await page.locator(`#${id}`).screenshot({ path: path.join(ARTIFACTS, `${id}-light.png`) });
     assert.deepEqual(errors, []);
   });
@@ -303,7 +304,7 @@ describe('themes, phones and no JavaScript', () => {
     }
     const textColour = (p: Page) => p.$eval('#chart-latency-percentiles', (f) => getComputedStyle(f).getPropertyValue('--chart-text').trim());
     assert.notEqual(await textColour(dark.page), await textColour(light.page), 'the text colour variable ignores the theme');
-    await dark.page.screenshot({ path: path.join(ARTIFACTS, 'page-dark.png'), fullPage: true, timeout: SCREENSHOT_TIMEOUT_MS });
+    await dark.page.screenshot({ path: path.join(ARTIFACTS, 'page-dark.png'), timeout: SCREENSHOT_TIMEOUT_MS });
     for (const id of CHART_IDS) await dark.page.locator(`#${id}`).screenshot({ path: path.join(ARTIFACTS, `${id}-dark.png`) });
     // Live switch: the light page re-colours without a reload.
     const before = await canvasStats(light.page, 'chart-cost-growth');
@@ -330,7 +331,7 @@ describe('themes, phones and no JavaScript', () => {
         assert.ok(s.cssWidth <= 375 && s.cssWidth > 250, `${id}: ${s.cssWidth}px wide on a 375px screen`);
         assert.ok(s.cssHeight >= 250 && s.cssHeight <= 560, `${id}: ${s.cssHeight}px tall`);
       }
-      await page.screenshot({ path: path.join(ARTIFACTS, `phone-${scheme}.png`), fullPage: true, timeout: SCREENSHOT_TIMEOUT_MS });
+      await page.screenshot({ path: path.join(ARTIFACTS, `phone-${scheme}.png`), timeout: SCREENSHOT_TIMEOUT_MS });
       for (const id of CHART_IDS) await page.locator(`#${id}`).screenshot({ path: path.join(ARTIFACTS, `phone-${id}-${scheme}.png`) });
       const heights = async () => Promise.all(CHART_IDS.map(async (id) => (await canvasStats(page, id)).cssHeight));
       const first = await heights();
@@ -355,7 +356,7 @@ describe('themes, phones and no JavaScript', () => {
     }
     assert.equal(await page.locator('form[data-availability-calculator]').isVisible(), false);
     assert.ok((await page.$$('[data-cost-table] tbody tr')).length >= 6);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'page-no-js.png'), fullPage: true, timeout: SCREENSHOT_TIMEOUT_MS });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'page-no-js.png'), timeout: SCREENSHOT_TIMEOUT_MS });
   });
 });
 

@@ -73,7 +73,7 @@ describe('the page in Chromium', () => {
     await assertVisible(page.locator('#latency-table'), 'A–D table');
     await assertVisible(page.locator('#failure-table'), 'E table');
     await assertVisible(page.locator('#bench-output'), 'bench output');
-    await assertVisible(page.locator('[data-source-folder="bench/src/harness/"]'), 'link to the code listing');
+    await assertVisible(page.locator('[data-source-folder="bench/src/cases/e-failure/"]'), 'link to the code listing');
     assert.equal(await page.locator('#latency-table tbody[data-case="B"] tr[data-row="median"] td[data-col="p50Us"]').textContent(), '230'); // 230.322 µs, whole from 100 µs
     const file = path.join(ARTIFACTS, 'site-full-light.png');
     await page.screenshot({ path: file, fullPage: true, timeout: SCREENSHOT_TIMEOUT_MS });

@@ -79,10 +79,12 @@ async function main(): Promise<number> {
 
   const shared = mkdtempSync(path.join(os.tmpdir(), 'soe-test-run-'));
   // Ctrl-C reaches the test processes too (same process group); the shared builds go with the run.
-  process.once('SIGINT', () => {
-    rmSync(shared, { recursive: true, force: true });
-    process.exit(130);
-  });
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    process.once(signal, () => {
+      rmSync(shared, { recursive: true, force: true });
+      process.exit(code);
+    });
+  }
   const env = { ...process.env, [SHARED_SITES_ENV]: shared };
   const node = process.execPath;
   const results = [];
