@@ -55,7 +55,7 @@ module.exports = {
       to: { path: '^bench/', pathNot: PUBLIC_BENCH },
     },
     {
-      name: 'freshness-is-light',
+      name: 'cache-key-is-light',
       comment: 'The cache key and the case specs (what a suite needs without running) must not reach case code, a service, the process module or child_process.',
       severity: 'error',
       from: { path: '^bench/src/(harness/cache-key|cases/[^/]+/spec)\\.ts$' },

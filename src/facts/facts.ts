@@ -170,7 +170,7 @@ function missingCase(what: string): FactError {
 /**
  * Every figure of a results file the page may use, by name:
  * - per latency case X (A–D): X.p50Us, X.p95Us, X.p99Us, X.callsPerSec, X.p50CvPercent (medians across
- *   runs), X.p50LowUs/X.p50HighUs (and p95, p99: the medians' intervals across runs, bench/src/stats.ts
+ *   runs), X.p50LowUs/X.p50HighUs (and p95, p99: the medians' intervals across runs, bench/src/harness/stats.ts
  *   medianInterval) with X.intervalConfidencePercent, X.hops, X.timedCalls, X.warmupCalls, and per run r: X.run{r}.p50Us/.p95Us/.p99Us/.callsPerSec/
  *   .minUs/.maxUs/.meanUs;
  * - ratios of medians: ratio.{X}over{Y}.p50/.p95/.p99 for the pairs B/A, C/A, D/A, C/B, D/B, D/C, and

@@ -8,7 +8,7 @@ import { SUITES } from '@split-on-evidence/hop-bench/suites';
 
 /** One source file of the bench. */
 export interface BenchSourceFile {
-  /** Path relative to bench/, with "/" separators, e.g. "src/cases/b-keep-alive.ts". */
+  /** Path relative to bench/, with "/" separators, e.g. "src/cases/b-keep-alive/case.ts". */
   relativePath: string;
   /** Absolute path on disk. */
   absolutePath: string;

@@ -115,16 +115,6 @@ export async function acquireLock(file: string, options: AcquireOptions): Promis
   }
 }
 
-/** Runs `body` while holding the lock at `file`; releases it however `body` ends. */
-export async function withLock<T>(file: string, options: AcquireOptions, body: () => Promise<T>): Promise<T> {
-  const held = await acquireLock(file, options);
-  try {
-    return await body();
-  } finally {
-    await held.release();
-  }
-}
-
 /** The holder's description when the lock exists but is stale, else null. */
 function staleOwner(file: string, staleMs: number): string | null {
   try {

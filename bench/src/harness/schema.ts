@@ -265,7 +265,7 @@ export const ResultsShapeSchema = z.object({
   report: z.string().min(1),
 });
 
-/** A complete results file of hop-bench, checked for internal consistency (bench/src/consistency.ts). */
+/** A complete results file of hop-bench, checked for internal consistency (bench/src/harness/consistency.ts). */
 export const ResultsSchema = ResultsShapeSchema.superRefine(checkConsistency);
 
 /** The fields of a results file before the consistency checks, as zod reads them (for those checks). */

@@ -16,15 +16,3 @@ export { ResultsValidationError } from '../harness/schema.ts';
 /** Every suite, in the order `--suite all` runs them (reference first). */
 export const SUITES = [referenceSuite, beyondSuite] as const;
 
-/** A suite's id: "reference" or "beyond". */
-export type SuiteId = 'reference' | 'beyond';
-
-/**
- * The suite named `id`.
- * @throws Error naming the known suites when there is none by that name.
- */
-export function suiteById(id: string): (typeof SUITES)[number] {
-  const suite = SUITES.find((s) => s.id === id);
-  if (!suite) throw new Error(`no suite "${id}"; the suites are ${SUITES.map((s) => s.id).join(', ')}`);
-  return suite;
-}

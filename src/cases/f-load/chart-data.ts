@@ -2,7 +2,7 @@
  * Charts of case F (under load): latency against offered load (open loop) and throughput against
  * concurrency (closed loop), each with its table twin, built from the stored result.
  */
-import type { LoadResult } from '@split-on-evidence/hop-bench/beyond/f-load';
+import type { LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
 import { formatNumber, powerOfTenBelow, type ChartData, type ChartSeries } from '../../components/charts/chart-spec.ts';
 
 /** How a target is named on the charts. */

@@ -16,7 +16,7 @@
  *   F.openMeasureMs.
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
-import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/beyond/f-load';
+import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
 
 /** The name segment of an open-loop level: 0.95 → "at95". */
 export function loadLevelName(fraction: number): string {

@@ -3,7 +3,7 @@
  * start with "G.". Case H reuses `tlsVariantFacts` for its TLS run across the veth pair ("H.G.").
  */
 
-/** The parts of case G's stored result this module reads (bench/src/beyond/cases/g-tls.ts). */
+/** The parts of case G's stored result this module reads (bench/src/cases/g-tls/case.ts). */
 export interface GResultLike {
   opensslVersion: string;
   variants: { id: string; title: string; median: { p50Us: number; p95Us: number; p99Us: number; callsPerSec: number }; runs: { reuseRatePercent: number; tls: { protocol: string; cipher: string; group: string } }[] }[];

@@ -4,7 +4,7 @@
  */
 import { tlsVariantFacts, type GResultLike } from '../g-tls/facts.ts';
 
-/** The parts of case H's stored result this module reads (bench/src/beyond/remote/target-results.ts). */
+/** The parts of case H's stored result this module reads (bench/src/cases/h-network/target-results.ts). */
 export interface HResultLike {
   reference: { cases: ({ kind: 'latency'; id: string; median: { p50Us: number; p95Us: number; p99Us: number } } | { kind: 'failure'; id: string })[] } | null;
   G: GResultLike | null;

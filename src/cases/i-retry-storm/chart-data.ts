@@ -3,7 +3,7 @@
  * server counts per 100 ms; the chart draws two of its buckets as one (200 ms), which halves the
  * table twin's rows (the article page stays under its element budget). The twin holds the same counts.
  */
-import type { RetryStormResult, RetryStormRun } from '@split-on-evidence/hop-bench/beyond/cases/i-schema';
+import type { RetryStormResult, RetryStormRun } from '@split-on-evidence/hop-bench/cases/i-retry-storm';
 import { formatNumber, type ChartData } from '../../components/charts/chart-spec.ts';
 
 /** The main run of each policy (key TTL as configured), in run order; the short-TTL run is left out. */

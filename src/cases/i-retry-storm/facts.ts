@@ -21,7 +21,7 @@ import {
   type RetryStormConfig,
   type RetryStormResult,
   type RetryStormRun,
-} from '@split-on-evidence/hop-bench/beyond/cases/i-schema';
+} from '@split-on-evidence/hop-bench/cases/i-retry-storm';
 
 /** Run id in the results → its segment in fact names. */
 export const RUN_FACT_NAMES: Readonly<Record<string, string>> = {
