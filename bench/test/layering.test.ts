@@ -20,11 +20,11 @@ test('each bench rule reports its violation in the bad bench, and nothing else',
   const { violations } = (JSON.parse(run.stdout) as { summary: { violations: { from: string; to: string; rule: { name: string } }[] } }).summary;
   const found = violations.filter((v) => BENCH_RULES.includes(v.rule.name)).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
   assert.deepEqual(found, [
+    'cache-key-is-light: bench/src/cases/x-one/spec.ts → child_process',
+    'cache-key-is-light: bench/src/harness/cache-key.ts → bench/src/harness/process.ts',
     'case-imports-only-harness-and-itself: bench/src/cases/x-one/case.ts → bench/src/cases/y-two/case.ts',
     'case-imports-only-harness-and-itself: bench/src/cases/x-one/case.ts → bench/src/loose.ts',
     'consistency-without-report-parser: bench/src/harness/consistency.ts → bench/src/harness/report.ts',
-    'cache-key-is-light: bench/src/cases/x-one/spec.ts → child_process',
-    'cache-key-is-light: bench/src/harness/cache-key.ts → bench/src/harness/process.ts',
     'harness-imports-no-case: bench/src/harness/shared.ts → bench/src/cases/y-two/case.ts',
     'suites-load-cases-lazily: bench/src/suites/bad.ts → bench/src/cases/x-one/case.ts',
   ]);

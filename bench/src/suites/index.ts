@@ -15,4 +15,3 @@ export { ResultsValidationError } from '../harness/schema.ts';
 
 /** Every suite, in the order `--suite all` runs them (reference first). */
 export const SUITES = [referenceSuite, beyondSuite] as const;
-

@@ -90,11 +90,16 @@ export async function runOpenLevel(
   const t0 = performance.now();
   const windowStart = t0 + s.warmupMs;
   const windowEnd = windowStart + s.measureMs;
-  let next = t0;
+  // Arrivals as offsets from t0: the window's edges compare exactly (t0 + k·gap, summed, would carry
+  // t0's rounding and put a call on the edge in or out of the window from one run to the next).
+  const windowStartOffset = s.warmupMs;
+  const windowEndOffset = s.warmupMs + s.measureMs;
+  let nextOffset = 0;
   let windowOpen = false;
 
-  const send = (intended: number) => {
-    const measured = intended >= windowStart;
+  const send = (offset: number) => {
+    const intended = t0 + offset;
+    const measured = offset >= windowStartOffset;
     if (measured) due += 1;
     if (inFlight >= s.inFlightCap) {
       if (measured) dropped += 1;
@@ -131,12 +136,12 @@ export async function runOpenLevel(
           onWindow.start();
         }
         // Everything due by now is sent now, in order; a late tick shows up as scheduler lag.
-        while (next <= now && next < windowEnd) {
-          send(next);
-          next += gap();
+        while (t0 + nextOffset <= now && nextOffset < windowEndOffset) {
+          send(nextOffset);
+          nextOffset += gap();
         }
-        if (next >= windowEnd || signal.aborted) return resolve();
-        const wait = next - performance.now();
+        if (nextOffset >= windowEndOffset || signal.aborted) return resolve();
+        const wait = t0 + nextOffset - performance.now();
         timer = wait < 1 ? setImmediate(tick) : setTimeout(tick, Math.floor(wait));
       };
       signal.addEventListener('abort', () => {
