@@ -28,7 +28,7 @@ Options:
   --suite NAME     reference (cases ${referenceSuite.caseIds.join(',')}; the default), beyond (cases
                    ${beyondSuite.caseIds.join(',') || 'none yet'}; results in ${rel(defaultResultsFile(beyondSuite, 'full'))}, quick or partial
                    runs in ${rel(defaultResultsFile(beyondSuite, 'quick'))}) or all (both, reference first;
-                   --out FILE then names the reference file and the beyond file is FILE-beyond.json)
+                   --out x.json then names the reference file, and the beyond file is x-beyond.json)
   --quick          small counts for a smoke test (1 run, under 30 s)
   --runs N         runs, each with fresh server processes (default 3; quick 1); the medians'
                    intervals have 75% confidence with 3 runs, 93.75% with 5, 95% or more from 6

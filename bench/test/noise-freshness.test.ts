@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
 import type { BenchCase } from '../src/harness/reference-case.ts';
 import { canonicalJson } from '../src/harness/cache-key.ts';
@@ -98,4 +100,26 @@ test("the beyond suite's cache key: the same one staleReasons, in the beyond sui
   const rel = (files: string[]) => files.map((f) => f.split('/bench/')[1]);
   assert.ok(rel(beyondSuite.sourceFiles()).includes('src/cases/i-retry-storm/case.ts'));
   assert.ok(!rel(referenceSuite.sourceFiles()).includes('src/cases/i-retry-storm/case.ts'));
+});
+
+test("a new case folder of another suite stays out of the reference key without an edit; the beyond key covers it", () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'hop-bench-key-'));
+  try {
+    for (const f of ['src/cases/a-in-process/case.ts', 'src/cases/j-new-case/case.ts', 'src/harness/shared.ts', 'src/suites/beyond.ts']) {
+      mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
+      writeFileSync(path.join(root, f), 'export {};\n');
+    }
+    writeFileSync(path.join(root, 'package.json'), '{}\n');
+    const rel = (files: string[]) => files.map((f) => path.relative(root, f).split(path.sep).join('/'));
+    assert.deepEqual(rel(referenceSuite.sourceFiles(root)), ['package.json', 'src/cases/a-in-process/case.ts', 'src/harness/shared.ts']);
+    assert.deepEqual(rel(beyondSuite.sourceFiles(root)), [
+      'package.json',
+      'src/cases/a-in-process/case.ts',
+      'src/cases/j-new-case/case.ts',
+      'src/harness/shared.ts',
+      'src/suites/beyond.ts',
+    ]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Results } from '@split-on-evidence/hop-bench/schema';
-import { ResultsValidationError, type beyondSuite, type Suite } from '@split-on-evidence/hop-bench/suites';
+import { ResultsValidationError, SUITES, type beyondSuite, type Suite } from '@split-on-evidence/hop-bench/suites';
 import { FactError } from '../facts/facts.ts';
 
 /** A beyond-suite results file, as the bench's beyond suite validates it. */
@@ -117,8 +117,16 @@ export function loadSuiteResults<R extends SuiteResults>(site: SiteSuite<R>, fil
   try {
     results = site.suite.parseResultsText(text, file);
   } catch (error) {
-    if (error instanceof ResultsValidationError) throw new ResultsFileError(file, `${error.message}${site.words.invalidHint}`);
-    throw error;
+    if (!(error instanceof ResultsValidationError)) throw error;
+    const owner = otherSuiteOf(site, text, file);
+    if (owner) {
+      throw new ResultsFileError(
+        file,
+        `${file}: this is a ${owner.title} results file, but ${site.suite.resultsEnvVar} names the ${site.suite.title}'s results.\n` +
+          `Fix: point ${owner.resultsEnvVar} at it, and ${site.suite.resultsEnvVar} at a ${site.suite.title} results file (were the two swapped?).`,
+      );
+    }
+    throw new ResultsFileError(file, `${error.message}${site.words.invalidHint}`);
   }
   try {
     site.pageCheck(results);
@@ -127,4 +135,17 @@ export function loadSuiteResults<R extends SuiteResults>(site: SiteSuite<R>, fil
     throw error;
   }
   return { file, text, results };
+}
+
+/** The other suite whose parser accepts `text`, when one does: a results file given for the wrong suite. */
+function otherSuiteOf(site: SiteSuite, text: string, file: string): (typeof SUITES)[number] | undefined {
+  return SUITES.find((other) => {
+    if (other.id === site.suite.id) return false;
+    try {
+      other.parseResultsText(text, file);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }

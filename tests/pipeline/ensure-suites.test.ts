@@ -12,7 +12,7 @@ import { beyondSuite, SUITES } from '@split-on-evidence/hop-bench/suites';
 import { loadSuiteResults, ResultsFileError, suiteResultsPath } from '../../src/inputs/results-source.ts';
 import { BEYOND_SITE, REFERENCE_SITE, siteSuite } from '../../src/inputs/site-suites.ts';
 import { decideResults } from '../../src/pipeline/ensure-results.ts';
-import { BEYOND_FIXTURE } from '../support/site-build.ts';
+import { BEYOND_FIXTURE, FIXTURE } from '../support/site-build.ts';
 
 describe('the site side of the bench suites', () => {
   test('every suite the bench defines has one; an unknown suite names the file to extend', () => {
@@ -41,6 +41,18 @@ describe('the site side of the bench suites', () => {
         error.message ===
         '/nowhere/beyond.json: no such file.\nFix: run "npm run build" (it runs the beyond suite when its results are missing), or point HOP_BEYOND_RESULTS at a beyond results file.',
     );
+  });
+
+  test("a file of the other suite is named as such, with the swap as the fix, not a list of schema errors", () => {
+    assert.throws(
+      () => loadSuiteResults(BEYOND_SITE, FIXTURE),
+      (error: Error) =>
+        error instanceof ResultsFileError &&
+        error.message ===
+          `${FIXTURE}: this is a reference suite results file, but HOP_BEYOND_RESULTS names the beyond suite's results.\n` +
+            'Fix: point HOP_BENCH_RESULTS at it, and HOP_BEYOND_RESULTS at a beyond suite results file (were the two swapped?).',
+    );
+    assert.throws(() => loadSuiteResults(REFERENCE_SITE, BEYOND_FIXTURE), /this is a beyond suite results file, but HOP_BENCH_RESULTS names the reference suite's results\.\nFix: point HOP_BEYOND_RESULTS at it/);
   });
 });
 

@@ -43,6 +43,12 @@ export interface KeyedSuite<Config> {
    * "cases/f-load/"; anything else is one file. Everything else under bench/src (*.ts) is covered.
    */
   readonly keyExcludes: readonly string[];
+  /**
+   * The cases whose folders (cases/<letter>-<name>/, letter = the case id in lower case) the key covers;
+   * every other case folder is left out, so a new case of another suite needs no edit here. Undefined:
+   * every case folder.
+   */
+  readonly keyCaseIds?: readonly string[];
   /** The suite's full configuration (its default run), as compared with a stored one. */
   fullConfig(): Config;
   /** Wording of the stale reasons. */
@@ -50,32 +56,34 @@ export interface KeyedSuite<Config> {
 }
 
 /**
- * The files a suite's key covers: bench/src/**.ts except `excludes` (see KeyedSuite.keyExcludes), and
+ * The files a suite's key covers: bench/src/**.ts except `excludes` (see KeyedSuite.keyExcludes) and the
+ * folders of cases not in `caseIds` (KeyedSuite.keyCaseIds; undefined: all cases), and
  * bench/package.json, sorted.
  * @param benchRoot the bench folder; pass it when this module is bundled elsewhere (import.meta.url moves).
  * @throws Error when bench/src cannot be read.
  */
-export function keySourceFiles(excludes: readonly string[], benchRoot: string = BENCH_ROOT): string[] {
+export function keySourceFiles(excludes: readonly string[], benchRoot: string = BENCH_ROOT, caseIds?: readonly string[]): string[] {
   const src = path.join(benchRoot, 'src');
   const files = readdirSync(src, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile() && d.name.endsWith('.ts'))
     .map((d) => path.join(d.parentPath, d.name))
     .filter((f) => {
       const rel = path.relative(src, f).split(path.sep).join('/');
+      if (caseIds && rel.startsWith('cases/') && !caseIds.includes(rel.split('/')[1]!.split('-')[0]!.toUpperCase())) return false;
       return !excludes.some((x) => (x.endsWith('/') ? rel.startsWith(x) : rel === x));
     });
   return [...files, path.join(benchRoot, 'package.json')].sort();
 }
 
 /** SHA-256 (hex) over the files of keySourceFiles(excludes): each path relative to bench/ and its content. */
-export function keySourceSha256(excludes: readonly string[], benchRoot: string = BENCH_ROOT): string {
-  return filesSha256(keySourceFiles(excludes, benchRoot), benchRoot);
+export function keySourceSha256(excludes: readonly string[], benchRoot: string = BENCH_ROOT, caseIds?: readonly string[]): string {
+  return filesSha256(keySourceFiles(excludes, benchRoot, caseIds), benchRoot);
 }
 
 /** The inputs as they are now, for `suite`'s full configuration on this machine with this process's Node. */
 export function currentCacheInputs<Config>(suite: KeyedSuite<Config>): CacheInputs<Config> {
   return {
-    sourceSha256: keySourceSha256(suite.keyExcludes),
+    sourceSha256: keySourceSha256(suite.keyExcludes, BENCH_ROOT, suite.keyCaseIds),
     lockfileSha256: lockfileSha256(),
     nodeVersion: process.version,
     cpuModel: os.cpus()[0]?.model.trim() || 'unknown CPU',
