@@ -30,6 +30,13 @@ const USES_BROWSER = /\blaunchBrowser\(/;
 const CONCURRENCY = Number(process.env.SOE_TEST_CONCURRENCY) || 2;
 
 /** One child process of the run, its output passed on whole lines at a time. */
+/** Tests passed and failed across every `node --test` child, from their closing "ℹ pass N" / "ℹ fail N" lines. */
+const totals = { passed: 0, failed: 0 };
+
+function count(lines: string): void {
+  for (const m of lines.matchAll(/^ℹ (pass|fail) (\d+)$/gm)) totals[m[1] === 'pass' ? 'passed' : 'failed'] += Number(m[2]);
+}
+
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ label: string; ok: boolean; seconds: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -42,10 +49,15 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
         const end = pending.lastIndexOf('\n');
         if (end >= 0) {
           to.write(pending.slice(0, end + 1));
+          if (from === child.stdout) count(pending.slice(0, end + 1));
           pending = pending.slice(end + 1);
         }
       });
-      from.on('end', () => pending && to.write(`${pending}\n`));
+      from.on('end', () => {
+        if (!pending) return;
+        to.write(`${pending}\n`);
+        if (from === child.stdout) count(pending);
+      });
     }
     child.on('close', (code, signal) => {
       const seconds = (performance.now() - started) / 1000;
@@ -106,7 +118,9 @@ async function main(): Promise<number> {
     process.stdout.write(
       `\nnpm test: ${((t2 - t0) / 1000).toFixed(0)} s: concurrent phase ${((t1 - t0) / 1000).toFixed(0)} s, timing-sensitive phase ${((t2 - t1) / 1000).toFixed(0)} s` +
         ` (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})\n` +
-        results.map((r) => `  ${r.ok ? 'ok    ' : 'FAILED'} ${r.label}: ${r.seconds.toFixed(0)} s\n`).join(''),
+        results.map((r) => `  ${r.ok ? 'ok    ' : 'FAILED'} ${r.label}: ${r.seconds.toFixed(0)} s\n`).join('') +
+        // One closing line for the whole run, in the plain form CI reads (each child printed its own).
+        `tests: ${totals.passed} passed, ${totals.failed} failed\n`,
     );
   } finally {
     rmSync(shared, { recursive: true, force: true });
