@@ -11,6 +11,7 @@ import { unmeasuredCaseIds } from '../facts/beyond-facts.ts';
 import type { Facts } from '../facts/facts.ts';
 import { beyondBlocks, withoutUnmeasured } from './beyond-blocks.ts';
 import { claimsOf, evaluateClaims, type ClaimResult } from './claims.ts';
+import { evaluateWords, wordUsesOf, type WordResult } from './derived-words.ts';
 import { readMdx, type MdxDocument } from './mdx-reader.ts';
 
 /** The article cannot be read; the message names the file (and line:column) and what is wrong. */
@@ -71,6 +72,11 @@ export function articleClaims(docs: readonly ArticleDoc[], facts: Facts, runFact
   } catch (error) {
     throw new ArticleError(`the article's claims cannot be read: ${(error as Error).message}`);
   }
+}
+
+/** Every <Word> of the parsed article evaluated on `facts`, in article order; errors are results, not thrown. */
+export function articleWords(docs: readonly ArticleDoc[], facts: Facts): WordResult[] {
+  return docs.flatMap(({ doc }) => evaluateWords(wordUsesOf(doc), facts));
 }
 
 /**

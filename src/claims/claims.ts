@@ -1,23 +1,28 @@
 /**
- * Claims: sentences in the article that characterise a figure, each written with its condition,
+ * Claims: sentences in the article that characterise a figure, each naming the predicate that makes
+ * it true (content/claims.ts),
  *
- *   <Claim when="ratio.DoverB.p50 > 2">the chain costs more than two single hops</Claim>
+ *   <Claim name="newConnectionSlower">a TCP connection per call is slower than one kept open</Claim>
  *
- * The build reads every claim from the MDX syntax tree (src/claims/mdx-reader.ts), evaluates its condition against the facts and
- * fails when one is false, so the page never contradicts its own numbers. The <Claim> component
- * evaluates the same condition again while rendering (so `astro dev` shows a false claim too).
+ * The build reads every claim from the MDX syntax tree (src/claims/mdx-reader.ts), evaluates its
+ * predicate against the facts (recording each value it reads) and fails when one is false, so the page
+ * never contradicts its own numbers. The <Claim> component renders that result.
  */
-import { compileCondition, ConditionError } from './expr.ts';
+import { CLAIMS } from '../../content/claims.ts';
 import { jsxElements, MdxSyntaxError, readMdx, type MdxDocument } from './mdx-reader.ts';
-import { FactError, hasFact, type Facts } from '../facts/facts.ts';
+import { recordingReader, type Predicate } from './named.ts';
+import { FactError, type Facts } from '../facts/facts.ts';
 import { format } from '../present/format.ts';
+
+/** The article's predicates by name (content/claims.ts). */
+export const ARTICLE_PREDICATES: Readonly<Record<string, Predicate>> = CLAIMS;
 
 /** A claim as written in a source file. */
 export interface Claim {
   /** The claim's text (inner MDX, tags kept, whitespace collapsed). */
   text: string;
-  /** The condition as written in `when`. */
-  when: string;
+  /** The name of its predicate (content/claims.ts). */
+  name: string;
   /** File the claim is in, as given to `extractClaims`. */
   file: string;
   /** 1-based line of the opening tag. */
@@ -38,24 +43,24 @@ export type ClaimState = 'holds' | 'fragile' | 'false';
 export interface FailingRun {
   /** Run number as printed, 1-based. */
   run: number;
-  /** Each fact the condition reads and its value in that run. */
+  /** Each fact the predicate read and its value in that run. */
   values: Record<string, number>;
 }
 
 /** The outcome of one claim. */
 export interface ClaimResult {
   claim: Claim;
-  /** True when the condition holds at the medians; false when it does not or could not be evaluated. */
+  /** True when the predicate holds at the medians; false when it does not or could not be evaluated. */
   holds: boolean;
   /** Holds, fragile or false (see ClaimState). */
   state: ClaimState;
-  /** Each fact the condition reads and its value at the medians (absent when unknown). */
+  /** Each fact the predicate read at the medians and its value, in the order read. */
   values: Record<string, number>;
   /** Runs where the claim does not hold although it holds at the medians; empty unless fragile. */
   failingRuns: FailingRun[];
   /** How many runs it was checked on (0 when no per-run facts were given). */
   runsChecked: number;
-  /** Why it could not be evaluated (unknown fact, bad syntax), if so. */
+  /** Why it could not be evaluated (unknown predicate or fact), if so. */
   error?: string;
 }
 
@@ -68,10 +73,10 @@ export class ClaimSyntaxError extends Error {
 }
 
 /**
- * Reads every <Claim when="…">…</Claim> of an MDX text (through the MDX reader's syntax tree).
+ * Reads every <Claim name="…">…</Claim> of an MDX text (through the MDX reader's syntax tree).
  * @throws ClaimSyntaxError with file:line:column when the text is not valid MDX or a <Claim> is not of
- *   that form (so no claim escapes the check): a missing or non-literal `when`, a self-closing or
- *   empty claim, or a claim inside a claim.
+ *   that form (so no claim escapes the check): a missing or non-literal `name`, a condition written in
+ *   the MDX (`when`), a self-closing or empty claim, or a claim inside a claim.
  */
 export function extractClaims(mdx: string, file: string): Claim[] {
   let doc: MdxDocument;
@@ -91,35 +96,48 @@ export function extractClaims(mdx: string, file: string): Claim[] {
 export function claimsOf(doc: MdxDocument): Claim[] {
   return jsxElements(doc, ['Claim']).map((el) => {
     const at = `${doc.file}:${el.start.line}:${el.start.column}`;
-    const when = el.attributes.when;
-    if (el.selfClosing) throw new ClaimSyntaxError(`${at}: a <Claim> tag is not of the form <Claim when="…">text</Claim>`);
-    if (when?.kind !== 'string') {
-      throw new ClaimSyntaxError(`${at}: a <Claim> needs its condition as a quoted string, e.g. when="ratio.DoverB.p50 > 2"`);
+    const name = el.attributes.name;
+    if (el.attributes.when) {
+      throw new ClaimSyntaxError(`${at}: a <Claim> names its predicate, it does not write a condition: write the condition in content/claims.ts and use <Claim name="…">`);
+    }
+    if (el.selfClosing) throw new ClaimSyntaxError(`${at}: a <Claim> tag is not of the form <Claim name="…">text</Claim>`);
+    if (name?.kind !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name.value)) {
+      throw new ClaimSyntaxError(`${at}: a <Claim> needs its predicate's name as a quoted string, e.g. name="newConnectionSlower" (content/claims.ts)`);
     }
     const text = el.innerSource.replace(/\s+/g, ' ').trim();
     if (text === '') throw new ClaimSyntaxError(`${at}: a <Claim> needs the text it vouches for`);
     if (el.descendants.some((d) => d.name === 'Claim')) throw new ClaimSyntaxError(`${at}: claims cannot be nested`);
-    return { text, when: when.value, file: doc.file, line: el.start.line, column: el.start.column };
+    return { text, name: name.value, file: doc.file, line: el.start.line, column: el.start.column };
   });
 }
 
 /**
- * Evaluates each claim on the medians' facts and on each run's (`runFacts[k]` = run k + 1; see
- * run-facts.ts); never throws (unknown facts and syntax errors become false results).
+ * Evaluates each claim's predicate on the medians' facts and on each run's (`runFacts[k]` = run k + 1;
+ * see run-views.ts); never throws (an unknown predicate or fact becomes a false result with its error).
+ * @param predicates the predicates by name; the article's (content/claims.ts) unless given.
  */
-export function evaluateClaims(claims: readonly Claim[], facts: Facts, runFacts: readonly Facts[] = []): ClaimResult[] {
+export function evaluateClaims(
+  claims: readonly Claim[],
+  facts: Facts,
+  runFacts: readonly Facts[] = [],
+  predicates: Readonly<Record<string, Predicate>> = ARTICLE_PREDICATES,
+): ClaimResult[] {
   return claims.map((claim) => {
-    const values: Record<string, number> = {};
-    const base = { claim, values, failingRuns: [] as FailingRun[], runsChecked: runFacts.length };
+    const medians = recordingReader(facts);
+    const base = { claim, values: medians.values, failingRuns: [] as FailingRun[], runsChecked: runFacts.length };
+    const predicate = Object.hasOwn(predicates, claim.name) ? predicates[claim.name] : undefined;
+    if (!predicate) {
+      return { ...base, holds: false, state: 'false', error: `no claim named "${claim.name}" in content/claims.ts; add it there or correct the name` };
+    }
     try {
-      const condition = compileCondition(claim.when);
-      const read = (f: Facts) => Object.fromEntries(condition.names.filter((n) => hasFact(f, n)).map((n) => [n, f[n]!]));
-      Object.assign(values, read(facts));
-      if (!condition.evaluate(facts)) return { ...base, holds: false, state: 'false' };
-      const failingRuns = runFacts.flatMap((f, k) => (condition.evaluate(f) ? [] : [{ run: k + 1, values: read(f) }]));
+      if (!predicate(medians.read)) return { ...base, holds: false, state: 'false' };
+      const failingRuns = runFacts.flatMap((f, k) => {
+        const run = recordingReader(f);
+        return predicate(run.read) ? [] : [{ run: k + 1, values: run.values }];
+      });
       return { ...base, holds: true, state: failingRuns.length > 0 ? 'fragile' : 'holds', failingRuns };
     } catch (error) {
-      if (error instanceof ConditionError || error instanceof FactError) {
+      if (error instanceof FactError || error instanceof RangeError) {
         return { ...base, holds: false, state: 'false', error: error.message };
       }
       throw error;
@@ -141,7 +159,7 @@ export function formatValue(value: number): string {
 
 /**
  * The claims report as printed by the build: a summary line, then for each claim that does not hold
- * its text, condition, values and place.
+ * its text, predicate name, the values it read and its place (file:line).
  */
 export function formatClaimsReport(results: readonly ClaimResult[]): string {
   const failing = results.filter((r) => !r.holds);
@@ -156,14 +174,14 @@ export function formatClaimsReport(results: readonly ClaimResult[]): string {
   for (const r of fragile) {
     lines.push(`  ~ "${r.claim.text}"`);
     lines.push(`      fragile: holds at the medians, not in ${failingRunsText(r)}`);
-    lines.push(`      when:    ${r.claim.when}`);
+    lines.push(`      claim:   ${r.claim.name}`);
     lines.push(`      medians: ${listValues(r.values)}`);
     for (const run of r.failingRuns) lines.push(`      run ${run.run}:${' '.repeat(Math.max(1, 4 - String(run.run).length))}${listValues(run.values)}`);
     lines.push(`      at:      ${r.claim.file}:${r.claim.line}`);
   }
   for (const r of failing) {
     lines.push(`  ✗ "${r.claim.text}"`);
-    lines.push(`      when:   ${r.claim.when}`);
+    lines.push(`      claim:  ${r.claim.name}`);
     const values = Object.entries(r.values).map(([k, v]) => `${k} = ${formatValue(v)}`);
     if (values.length > 0) lines.push(`      values: ${values.join(', ')}`);
     if (r.error) lines.push(`      error:  ${r.error}`);
@@ -174,13 +192,13 @@ export function formatClaimsReport(results: readonly ClaimResult[]): string {
 
 /**
  * Every claim, holding or not, as `npm run claims` lists them after the report: a ✓ or ✗, the text,
- * the condition, the values it read and the place; one block per claim, in article order.
+ * the predicate's name, the values it read and the place; one block per claim, in article order.
  */
 export function formatClaimsList(results: readonly ClaimResult[]): string {
   const lines: string[] = [];
   for (const r of results) {
     lines.push(`  ${r.holds ? '✓' : '✗'} "${r.claim.text}"`);
-    lines.push(`      when:   ${r.claim.when}`);
+    lines.push(`      claim:  ${r.claim.name}`);
     const values = Object.entries(r.values).map(([k, v]) => `${k} = ${formatValue(v)}`);
     if (values.length > 0) lines.push(`      values: ${values.join(', ')}`);
     if (r.error) lines.push(`      error:  ${r.error}`);

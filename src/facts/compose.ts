@@ -17,6 +17,7 @@ import { sourceFacts } from './source-facts.ts';
 import { wordFacts } from '../claims/words.ts';
 import { networkModelFacts } from '../cases/h-network/network-model.ts';
 import { crossSuiteFacts } from './cross-suite.ts';
+import { chainFacts } from './chain-facts.ts';
 
 /** What the facts are computed from. */
 export interface FactInputs {
@@ -59,11 +60,11 @@ export function sharedFacts(inputs: SharedFactInputs): Facts {
 
 /**
  * One view's facts: the reference suite's figures of `results` (the medians, or one run's view from
- * run-views.ts), the facts that join them with the beyond suite, and the shared facts.
+ * run-views.ts), the chain against its hops through per-run means (chain-facts.ts), the facts that join them with the beyond suite, and the shared facts.
  * @throws FactError when a needed case is missing or two sources define the same name.
  */
 export function viewFacts(results: Results, beyond: BeyondResults | undefined, shared: Facts): Facts {
-  const facts = mergeFacts(resultFacts(results), shared, ...(beyond ? [crossSuiteFacts(results, beyond)] : []));
+  const facts = mergeFacts(resultFacts(results), chainFacts(results), shared, ...(beyond ? [crossSuiteFacts(results, beyond)] : []));
   // Facts that compare this build with the reference need both merged first.
   return mergeFacts(facts, referenceMatchFacts(facts));
 }

@@ -1,11 +1,12 @@
 /**
  * Build stage 2: check the article against the facts before rendering. Each MDX file is parsed once
  * into its syntax tree (src/claims/article.ts); from it: no numeral is typed into the prose, every
- * fact name used by a figure component exists, and every <Claim> holds (each evaluated once; the
+ * fact name used by a figure component exists, every <Word> evaluates, and every <Claim> holds (each evaluated once; the
  * build hands the results to the page). Prints the claims report; an MDX syntax error, a typed
  * numeral, an unknown name or a false claim fails the build, each with its file:line:column.
  */
-import { ArticleError, articleClaims, readArticle, type ArticleDoc } from '../claims/article.ts';
+import { ArticleError, articleClaims, articleWords, readArticle, type ArticleDoc } from '../claims/article.ts';
+import { formatWordsList } from '../claims/derived-words.ts';
 import { formatClaimsReport, type ClaimResult } from '../claims/claims.ts';
 import { factReferencesOf } from '../claims/fact-refs.ts';
 import { typedNumeralsOf } from '../claims/prose-numerals.ts';
@@ -60,17 +61,25 @@ export function checkArticle(
         `comes from an item of the price file (content/prices.json): check that the item it names is still there.`,
     );
   }
+  const badWords = articleWords(docs, facts).filter((w) => w.error !== undefined);
+  if (badWords.length > 0) {
+    throw new BuildError(
+      `the article's derived words cannot be evaluated:\n${formatWordsList(badWords)}\n` +
+        `Fix: use a name defined in content/words.ts, and facts that exist (npm run claims -- --facts lists them).`,
+    );
+  }
   const report = formatClaimsReport(results);
   if (results.some((r) => r.error !== undefined)) {
     throw new BuildError(
-      `${report}\nA claim's condition cannot be evaluated (see the error above). Fix: correct the condition's ` +
-        `syntax or fact names (npm run claims -- --facts lists every fact).`,
+      `${report}\nA claim's predicate cannot be evaluated (see the error above). Fix: correct its name, or the fact ` +
+        `names it reads in content/claims.ts (npm run claims -- --facts lists every fact).`,
     );
   }
   if (results.some((r) => !r.holds)) {
     throw new BuildError(
-      `${report}\nA claim in the article is false for these results. Fix: reword the sentence (or derive its word with ` +
-        `<RatioWord>/<Relation>) so it holds, or correct its condition; the page is not built with a false claim.`,
+      `${report}\nA claim in the article is false for these results. Fix: reword the sentence so it has a true form for ` +
+        `every faithful run (derive its words with <Word> from content/words.ts, or <RatioWord>/<Relation>), or correct ` +
+        `its predicate in content/claims.ts; the page is not built with a false claim.`,
     );
   }
   log(`build: ${report}`);

@@ -41,9 +41,9 @@ export function findHtmlProblems(html: string, expectedClaims: number, expectedF
   for (const id of ['latency-table', 'failure-table', 'bench-output']) {
     if (!root.getElementById(id)) problems.push(`the page has no #${id}`);
   }
-  const claims = root.querySelectorAll('[data-when]').length;
+  const claims = root.querySelectorAll('[data-claim]').length;
   if (claims !== expectedClaims) problems.push(`${claims} claims were rendered but the article source has ${expectedClaims}`);
-  const fragile = root.querySelectorAll('[data-when][data-fragile-runs]').length;
+  const fragile = root.querySelectorAll('[data-claim][data-fragile-runs]').length;
   if (fragile !== expectedFragile) problems.push(`${fragile} claims are marked fragile on the page but the claims check found ${expectedFragile}`);
   const ids = new Set(root.querySelectorAll('[id]').map((el) => el.id));
   for (const a of root.querySelectorAll('a[href^="#"]')) {

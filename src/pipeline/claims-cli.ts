@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run claims`: evaluates the article's claims against the cached results (or $HOP_BENCH_RESULTS)
- * without running the bench or Astro, and prints the claims report. `--facts` lists every fact name
+ * without running the bench or Astro, and prints the claims report, then every claim (its predicate and
+ * the values it read) and every derived word (the word chosen and the values it read). `--facts` lists every fact name
  * and value instead, for writing prose. When all claims hold, every claim is listed after the report.
  * Exit codes: 0 all claims hold, 1 a claim is false or the
  * inputs cannot be read, 2 bad usage (the usage is printed).
@@ -9,7 +10,8 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatClaimsList, formatValue } from '../claims/claims.ts';
-import { describedUnmeasured } from '../claims/article.ts';
+import { articleWords, describedUnmeasured, readArticle } from '../claims/article.ts';
+import { formatWordsList } from '../claims/derived-words.ts';
 import { loadPageInputs } from '../inputs/page-inputs.ts';
 import { checkArticle } from './check-article.ts';
 
@@ -18,7 +20,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Usage text of `npm run claims`. */
 export const CLAIMS_USAGE = `Usage: npm run claims -- [--facts]
 
-Checks every <Claim> of the article against this machine's cached results, without running the
+Checks every <Claim> and <Word> of the article against this machine's cached results, without running the
 bench or building the site, and prints the claims report.
 
 Options:
@@ -56,9 +58,11 @@ function main(argv: string[]): number {
     if (values.facts) {
       for (const [name, value] of Object.entries(facts)) process.stdout.write(`${name} = ${formatValue(value)}\n`);
     } else {
-      const results = checkArticle(ROOT, facts, (line) => process.stdout.write(`${line}\n`), runFacts, describedUnmeasured(ROOT, beyond.results));
+      const unmeasured = describedUnmeasured(ROOT, beyond.results);
+      const results = checkArticle(ROOT, facts, (line) => process.stdout.write(`${line}\n`), runFacts, unmeasured);
       // The full list, so every guard and its values can be read, not only the failing ones.
       process.stdout.write(`${formatClaimsList(results)}\n`);
+      process.stdout.write(`derived words:\n${formatWordsList(articleWords(readArticle(ROOT, unmeasured), facts))}\n`);
     }
     return 0;
   } catch (error) {

@@ -71,7 +71,7 @@ describe('beyond facts', () => {
 });
 
 describe('<BeyondCase> blocks', () => {
-  const mdx = ['a <Fig name="x" />', '<BeyondCase id="F">', '', 'b <Claim when="F.y > 1">yes</Claim>', '', '</BeyondCase>', 'c'].join('\n');
+  const mdx = ['a <Fig name="x" />', '<BeyondCase id="F">', '', 'b <Claim name="fy">yes</Claim>', '', '</BeyondCase>', 'c'].join('\n');
 
   test('finds blocks with their lines; blanks an unmeasured block but keeps its lines', () => {
     assert.deepEqual(beyondBlocks(mdx).map((b) => [b.id, b.line]), [['F', 2]]);

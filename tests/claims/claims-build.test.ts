@@ -31,15 +31,15 @@ function withRetryKeyDuplicates(duplicates: number): string {
   return file;
 }
 
-test('a false claim fails the build with its text, condition and values', async () => {
+test('a false claim fails the build with its text, predicate, values and place', async () => {
   const out = path.join(work, 'site-false');
   const run = await runBuild(withRetryKeyDuplicates(2), out);
   assert.equal(run.code, 1, run.stdout + run.stderr);
   // The edited counts no longer equal the reference run's, so the two reproducibility claims fail too.
   assert.match(run.stderr, /claims: \d+ of \d+ hold(?: \([^)]*\))?, 3 FALSE/);
-  assert.equal([...run.stderr.matchAll(/when: {3}E\.refMatch\.runsCompared == config\.runs/g)].length, 2);
+  assert.equal([...run.stderr.matchAll(/claim: {2}caseEEqualsReference\n/g)].length, 2);
   assert.match(run.stderr, /✗ "With a key, no call failed and no invoice was written twice\."/);
-  assert.match(run.stderr, /when: {3}E\.retryKey\.failed\.total == 0 && E\.retryKey\.duplicates\.total == 0/);
+  assert.match(run.stderr, /claim: {2}keyNeitherFailsNorDuplicates\n/);
   assert.match(run.stderr, /values: E\.retryKey\.failed\.total = 0, E\.retryKey\.duplicates\.total = 2/);
   assert.match(run.stderr, /at: {5}content\/split-on-evidence\.mdx:\d+/);
   assert.equal(existsSync(out), false, 'nothing was published');

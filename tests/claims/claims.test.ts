@@ -12,6 +12,8 @@ import { articleFiles } from '../../src/claims/article.ts';
 import { ClaimSyntaxError, evaluateClaims, extractClaims, formatClaimsReport } from '../../src/claims/claims.ts';
 import { extractFactReferences } from '../../src/claims/fact-refs.ts';
 import { hasFact } from '../../src/facts/facts.ts';
+import type { FactRead } from '../../src/claims/named.ts';
+import { CLAIMS } from '../../content/claims.ts';
 import { composeFacts } from '../../src/facts/compose.ts';
 import { loadPriceHistory } from '../../src/prices/price-history.ts';
 import { pricesPath } from '../../src/prices/prices.ts';
@@ -32,60 +34,62 @@ const article = articleFiles(ROOT).map((file) => ({ file: path.relative(ROOT, fi
 const claims = article.flatMap((a) => extractClaims(a.text, a.file));
 
 describe('reading claims from MDX', () => {
-  test('attributes with > and &&, multi-line text, tags kept, line and column', () => {
+  test('names, multi-line text, tags kept, line and column', () => {
     const mdx = [
       'Intro line.',
       '',
-      'A hop <Claim when="ratio.BoverA.p50 > 100 && A.p50Us < 1">costs at least a hundred',
+      'A hop <Claim name="hopHundredTimesInProcessOnBoth">costs at least a hundred',
       'in-process calls, <Fig name="B.p50Us" /> here</Claim>, and',
-      "<Claim when='E.retry.duplicates.total > 0'>retries duplicate</Claim>.",
+      "<Claim name='naiveRetriesDuplicate'>retries duplicate</Claim>.",
     ].join('\n');
     assert.deepEqual(extractClaims(mdx, 'x.mdx'), [
-      {
-        text: 'costs at least a hundred in-process calls, <Fig name="B.p50Us" /> here',
-        when: 'ratio.BoverA.p50 > 100 && A.p50Us < 1',
-        file: 'x.mdx',
-        line: 3,
-        column: 7,
-      },
-      { text: 'retries duplicate', when: 'E.retry.duplicates.total > 0', file: 'x.mdx', line: 5, column: 1 },
+      { text: 'costs at least a hundred in-process calls, <Fig name="B.p50Us" /> here', name: 'hopHundredTimesInProcessOnBoth', file: 'x.mdx', line: 3, column: 7 },
+      { text: 'retries duplicate', name: 'naiveRetriesDuplicate', file: 'x.mdx', line: 5, column: 1 },
     ]);
   });
 
   test('a claim that escapes the form is an error with its line and column, never silently skipped', () => {
-    assert.throws(() => extractClaims('a\n<Claim when={x > 1}>t</Claim>', 'x.mdx'), (e: Error) => e instanceof ClaimSyntaxError && /x\.mdx:2:1: .*quoted string/.test(e.message));
+    assert.throws(() => extractClaims('a\n<Claim name={x}>t</Claim>', 'x.mdx'), (e: Error) => e instanceof ClaimSyntaxError && /x\.mdx:2:1: .*quoted string/.test(e.message));
     assert.throws(() => extractClaims('<Claim>t</Claim>', 'x.mdx'), /x\.mdx:1:1:/);
-    assert.throws(() => extractClaims('ok\n\n<Claim when="a > 1" />', 'x.mdx'), /x\.mdx:3:1: a <Claim> tag is not of the form/);
-    assert.throws(() => extractClaims('<Claim when="a > 1">never closed', 'x.mdx'), (e: Error) => e instanceof ClaimSyntaxError && /^x\.mdx:1:1: not valid MDX: Expected a closing tag for `<Claim>`/.test(e.message));
-    assert.throws(() => extractClaims('<Claim when="a">one <Claim when="b">two</Claim></Claim>', 'x.mdx'), /x\.mdx:1:1: claims cannot be nested/);
-    assert.throws(() => extractClaims('<Claim when="a > 1">  </Claim>', 'x.mdx'), /needs the text/);
+    assert.throws(() => extractClaims('<Claim name="a > 1">t</Claim>', 'x.mdx'), /x\.mdx:1:1: .*predicate's name/);
+    assert.throws(() => extractClaims('ok\n\n<Claim name="a" />', 'x.mdx'), /x\.mdx:3:1: a <Claim> tag is not of the form/);
+    assert.throws(() => extractClaims('<Claim name="a">never closed', 'x.mdx'), (e: Error) => e instanceof ClaimSyntaxError && /^x\.mdx:1:1: not valid MDX: Expected a closing tag for `<Claim>`/.test(e.message));
+    assert.throws(() => extractClaims('<Claim name="a">one <Claim name="b">two</Claim></Claim>', 'x.mdx'), /x\.mdx:1:1: claims cannot be nested/);
+    assert.throws(() => extractClaims('<Claim name="a">  </Claim>', 'x.mdx'), /needs the text/);
+  });
+
+  test('a condition written in the MDX is refused: the MDX names predicates only', () => {
+    assert.throws(() => extractClaims('x\n<Claim when="a > 1">t</Claim>', 'x.mdx'), /x\.mdx:2:1: a <Claim> names its predicate, it does not write a condition/);
   });
 });
 
 describe('evaluation and report', () => {
-  const sample = extractClaims(
-    '<Claim when="D.hops == 3">three hops</Claim>\n<Claim when="ratio.DoverB.p50 > 4">more than four hops</Claim>\n<Claim when="nope > 1">bad name</Claim>',
-    'x.mdx',
-  );
-  const results = evaluateClaims(sample, { 'D.hops': 3, 'ratio.DoverB.p50': 3.201135 });
+  const sample = extractClaims('<Claim name="threeHops">three hops</Claim>\n<Claim name="overFour">more than four hops</Claim>\n<Claim name="badFact">bad name</Claim>\n<Claim name="nowhere">no predicate</Claim>', 'x.mdx');
+  const predicates = {
+    threeHops: (f: FactRead) => f('D.hops') === 3,
+    overFour: (f: FactRead) => f('D.hops') > 0 && f('ratio.DoverB.p50') > 4,
+    badFact: (f: FactRead) => f('nope') > 1,
+  };
+  const results = evaluateClaims(sample, { 'D.hops': 3, 'ratio.DoverB.p50': 3.201135 }, [], predicates);
 
-  test('each claim holds or not, with the values it read', () => {
-    assert.deepEqual(results.map((r) => r.holds), [true, false, false]);
-    assert.deepEqual(results[1]!.values, { 'ratio.DoverB.p50': 3.201135 });
+  test('each claim holds or not, with the values its predicate read, in the order read', () => {
+    assert.deepEqual(results.map((r) => r.holds), [true, false, false, false]);
+    assert.deepEqual(Object.entries(results[1]!.values), [['D.hops', 3], ['ratio.DoverB.p50', 3.201135]]);
     assert.match(results[2]!.error!, /unknown fact "nope"/);
+    assert.match(results[3]!.error!, /no claim named "nowhere" in content\/claims\.ts/);
   });
 
-  test('the report lists each failing claim with text, condition, values and place', () => {
+  test('the report lists each failing claim with text, predicate, values and place', () => {
     assert.equal(
-      formatClaimsReport(results),
+      formatClaimsReport(results.slice(0, 3)),
       [
         'claims: 1 of 3 hold, 2 FALSE',
         '  ✗ "more than four hops"',
-        '      when:   ratio.DoverB.p50 > 4',
-        '      values: ratio.DoverB.p50 = 3.201',
+        '      claim:  overFour',
+        '      values: D.hops = 3, ratio.DoverB.p50 = 3.201',
         '      at:     x.mdx:2:1',
         '  ✗ "bad name"',
-        '      when:   nope > 1',
+        '      claim:  badFact',
         '      error:  unknown fact "nope". Known facts are listed by `npm run claims -- --facts`.',
         '      at:     x.mdx:3:1',
       ].join('\n'),
@@ -95,8 +99,15 @@ describe('evaluation and report', () => {
 });
 
 describe('the article', () => {
-  test('makes claims, each with a parsable condition', () => {
+  test('makes claims, each naming a predicate of content/claims.ts, and no condition longer than a name', () => {
     assert.ok(claims.length >= 10, `found ${claims.length} claims`);
+    for (const c of claims) assert.ok(Object.hasOwn(CLAIMS, c.name), `${c.file}:${c.line}: no predicate "${c.name}"`);
+    for (const a of article) assert.doesNotMatch(a.text, /<Claim\b[^>]*\bwhen=/);
+  });
+
+  test('every predicate of content/claims.ts is used by the article', () => {
+    const used = new Set(claims.map((c) => c.name));
+    assert.deepEqual(Object.keys(CLAIMS).filter((n) => !used.has(n)), []);
   });
 
   test('every claim holds on the fixture (this machine)', () => {

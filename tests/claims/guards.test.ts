@@ -19,7 +19,6 @@ import { loadPriceHistory } from '../../src/prices/price-history.ts';
 import { pricesPath } from '../../src/prices/prices.ts';
 import { REFERENCE_REPORT_PATH } from '../../src/facts/reference-facts.ts';
 import { referenceMatchFacts } from '../../src/cases/e-failure/reference-match.ts';
-import { RELATION_TOLERANCE, relationWord, wordFacts } from '../../src/claims/words.ts';
 import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
 
 const referenceText = readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8');
@@ -77,19 +76,9 @@ describe('each new guard fails when its condition is false', () => {
     assertHoldsThenFails('one hop costs at least a hundred times', { 'A.p50Us': f('B.p50Us') / 20 });
   });
 
-  test('the chain sentence: fails at D/B = 2.5, where <Relation> says "below"', () => {
-    const changes = { 'D.p50Us': 2.5 * f('B.p50Us') };
-    assertHoldsThenFails('a chain costs at least roughly the sum of its hops', changes);
-    assert.equal(relationWord(withChanged(changes)['ratio.DoverB.p50']!, f('D.hops')), 'below');
-  });
-
-  test('"the chain cost clearly more" on the reference: fails when the reference chain is within the tolerance', () => {
-    assertHoldsThenFails('chain cost clearly more than its three hops', { 'ref.D.p50Us': 3.1 * f('ref.B.p50Us') });
-  });
-
-  test('the ordering, in both places: fails when C is faster than B on this machine, or D is short of three B on the reference', () => {
+  test('the ordering, in both places: fails when C is faster than B on this machine, or the chain faster than one hop on the reference', () => {
     assertHoldsThenFails('A far below B, B below C', { 'C.p50Us': 0.9 * f('B.p50Us') });
-    assertHoldsThenFails('A far below B, B below C', { 'ref.D.p50Us': 2 * f('ref.B.p50Us') });
+    assertHoldsThenFails('A far below B, B below C', { 'ref.D.p50Us': 0.9 * f('ref.B.p50Us') });
     assert.equal(claimsWith('A far below B, B below C').length, 2, 'stated in the measured section and in "Reproducing the numbers"');
   });
 
@@ -102,23 +91,6 @@ describe('each new guard fails when its condition is false', () => {
 
   test('"tens of dollars": fails when three services add less than ten dollars a month', () => {
     assertHoldsThenFails('tens of dollars', { 'cost.render.small.prodStaging.services3AddedCents': 900 });
-  });
-});
-
-describe('one tolerance for the chain sentence and <Relation>', () => {
-  test('the claims read the same number <Relation> uses', () => {
-    assert.equal(wordFacts()['words.nearTolerance'], RELATION_TOLERANCE);
-    assert.equal(f('words.nearTolerance'), RELATION_TOLERANCE);
-    for (const claim of claimsWith('a chain costs at least roughly')) assert.match(claim.when, /words\.nearTolerance/);
-  });
-
-  test('the chain sentence holds exactly when <Relation> does not say "below"', () => {
-    const [chain] = claimsWith('a chain costs at least roughly the sum of its hops');
-    for (let dOverB = 2; dOverB <= 4; dOverB += 0.05) {
-      const facts = withChanged({ 'D.p50Us': dOverB * f('B.p50Us') });
-      const word = relationWord(facts['ratio.DoverB.p50']!, f('D.hops'));
-      assert.equal(evaluateClaims([chain!], facts)[0]!.holds, word !== 'below', `D/B = ${dOverB.toFixed(2)}: <Relation> says "${word}"`);
-    }
   });
 });
 
@@ -150,7 +122,6 @@ describe('case E against the reference, in a real build', () => {
     const run = await runBuild(file, path.join(work, 'site'));
     assert.equal(run.code, 1, run.stdout + run.stderr);
     assert.match(run.stderr, /claims: \d+ of \d+ hold(?: \([^)]*\))?, 2 FALSE/);
-    assert.match(run.stderr, /when: {3}E\.refMatch\.runsCompared == config\.runs && E\.refMatch\.runsEqual == E\.refMatch\.runsCompared/);
-    assert.match(run.stderr, /values: E\.refMatch\.runsCompared = 3, config\.runs = 3, E\.refMatch\.runsEqual = 2/);
+    assert.match(run.stderr, /claim: {2}caseEEqualsReference\n {6}values: E\.refMatch\.runsCompared = 3, config\.runs = 3, E\.refMatch\.runsEqual = 2\n {6}at: {5}content\/split-on-evidence\.mdx:\d+:\d+/);
   });
 });

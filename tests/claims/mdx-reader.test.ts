@@ -32,13 +32,13 @@ describe('the reader', () => {
 
 describe('claims from the tree', () => {
   test('a <Claim> quoted in a code block is code, not a claim', () => {
-    const mdx = ['```mdx', '<Claim when="x > 1">quoted</Claim>', '```', '', 'And `<Claim when="y">inline</Claim>` too.', '', '<Claim when="z > 0">real</Claim>'].join('\n');
+    const mdx = ['```mdx', '<Claim name="x">quoted</Claim>', '```', '', 'And `<Claim name="y">inline</Claim>` too.', '', '<Claim name="z">real</Claim>'].join('\n');
     assert.deepEqual(extractClaims(mdx, 'x.mdx').map((c) => [c.text, c.line, c.column]), [['real', 7, 1]]);
   });
 
-  test('a condition with braces or quotes inside stays one attribute', () => {
-    const [claim] = extractClaims(`<Claim when='a > 1 && b < 2'>t {"x"}</Claim>`, 'x.mdx');
-    assert.equal(claim!.when, 'a > 1 && b < 2');
+  test('a name in single quotes, and text with braces and quotes inside', () => {
+    const [claim] = extractClaims(`<Claim name='aAndB'>t {"x"}</Claim>`, 'x.mdx');
+    assert.equal(claim!.name, 'aAndB');
     assert.equal(claim!.text, 't {"x"}');
   });
 });
@@ -52,15 +52,15 @@ describe('fact references from the tree', () => {
       '| --- | --- |',
       '| B | <Fig name="B.p50Us" digits={0} /> |',
       '',
-      '<Claim when="D.hops > 0">three <Relation name="ratio.DoverB.p50" to="D.hops" /></Claim>',
+      '<Claim name="d">three <Relation name="ratio.DoverB.p50" to="D.hops" /></Claim>',
     ].join('\n');
     assert.deepEqual(
       extractFactReferences(mdx).map((r) => [r.component, r.name, r.line, r.column]),
       [
         ['Fig', 'A.p50Us', 1, 7],
         ['Fig', 'B.p50Us', 5, 7],
-        ['Relation', 'ratio.DoverB.p50', 7, 32],
-        ['Relation', 'D.hops', 7, 32],
+        ['Relation', 'ratio.DoverB.p50', 7, 23],
+        ['Relation', 'D.hops', 7, 23],
       ],
     );
   });

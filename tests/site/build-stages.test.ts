@@ -90,7 +90,7 @@ describe('options', () => {
 describe('post-build HTML check', () => {
   const good = `<html><body><h2 id="a">A</h2><a href="#a">to A</a>
     <span class="fig" data-fact="B.p50Us" data-value="230.3">230 µs</span>
-    <span class="claim" data-when="x > 1">ok</span>
+    <span class="claim" data-claim="x">ok</span>
     <table class="figures" id="latency-table"><tr><td>1</td></tr></table><table class="figures" id="failure-table"><tr><td>2</td></tr></table>
     <pre id="bench-output"><code>value: null</code></pre></body></html>`;
 

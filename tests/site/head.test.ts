@@ -172,7 +172,7 @@ describe('the built head, sitemap and feed', () => {
     cpSync(site, copy, { recursive: true });
     const resultsText = readFileSync(path.join(copy, 'results.json'), 'utf8');
     const built = parse(readFileSync(path.join(copy, 'index.html'), 'utf8'));
-    const claims = built.querySelectorAll('[data-when]').length;
+    const claims = built.querySelectorAll('[data-claim]').length;
     const fragile = built.querySelectorAll('[data-fragile-runs]').length;
     checkBuiltSite(copy, resultsText, claims, fragile);
     rmSync(path.join(copy, 'feed.xml'));

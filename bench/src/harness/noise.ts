@@ -3,7 +3,7 @@
  * to do about it (hyperfine-style). Pure functions over the results types; public (for the site).
  */
 import type { LatencyCaseResult, Results } from './schema.ts';
-import { median, modifiedZScores, OUTLIER_MIN_MAD_FRACTION, OUTLIER_Z, spread } from './stats.ts';
+import { median, medianInterval, modifiedZScores, OUTLIER_MIN_MAD_FRACTION, OUTLIER_Z, spread } from './stats.ts';
 
 /** A case whose run p50s vary by more than this coefficient of variation (percent) is marked noisy. */
 export const NOISY_CV_PERCENT = 10;
@@ -115,4 +115,43 @@ export function noiseWarnings(results: Results): string[] {
 
 function fmt(us: number): string {
   return us < 10 ? us.toFixed(2) : us.toFixed(1);
+}
+
+/**
+ * The one noise rule for a comparison between two sets of run figures (any unit, one figure per run):
+ * they differ measurably when their intervals (stats.medianInterval: the min–max for up to 5 runs) do
+ * not overlap. `compare` judges this machine against the reference by it; the site judges every
+ * comparison on the page by it.
+ * @returns true (a measurable difference), false (the intervals overlap: no measurable difference), or
+ *   null when a side has fewer than 2 runs (no spread to judge).
+ * @throws RangeError when a side is empty.
+ */
+export function differBeyondNoise(a: readonly number[], b: readonly number[]): boolean | null {
+  if (a.length === 0 || b.length === 0) throw new RangeError('a comparison needs at least one run on each side');
+  if (a.length < 2 || b.length < 2) return null;
+  const x = medianInterval(a);
+  const y = medianInterval(b);
+  return !(x.low <= y.high && y.low <= x.high);
+}
+
+/**
+ * The same rule for paired per-run ratios (e.g. each run's D ÷ its own B) against a fixed value (1 for
+ * "the same"): a measurable difference when the ratios' interval excludes `reference`.
+ * @returns true, false, or null with fewer than 2 runs.
+ * @throws RangeError when `ratios` is empty.
+ */
+export function departsBeyondNoise(ratios: readonly number[], reference: number): boolean | null {
+  if (ratios.length === 0) throw new RangeError('no per-run ratios to judge');
+  if (ratios.length < 2) return null;
+  const i = medianInterval(ratios);
+  return !(i.low <= reference && reference <= i.high);
+}
+
+/**
+ * The interval the noise rule judges by, for one figure per run (any unit): stats.medianInterval, the
+ * min–max for up to 5 runs, with its exact coverage in percent (0 for one run).
+ * @throws RangeError when `values` is empty.
+ */
+export function runsInterval(values: readonly number[]): { low: number; high: number; confidencePercent: number } {
+  return medianInterval(values);
 }

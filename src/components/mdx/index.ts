@@ -7,7 +7,8 @@
  *           <Count name="E.retry.duplicates.total" noun="duplicate" />
  * Words:    <RatioWord name="ratio.CoverB.p50" />             "about a third more than"
  *           <Relation name="ratio.DoverB.p50" to="D.hops" />  "above" | "close to" | "below"
- * Claims:   <Claim when="E.retryKey.duplicates.total == 0">…</Claim>
+ *           <Word name="chainVsHopSum" />                     a word picked by a function of content/words.ts
+ * Claims:   <Claim name="keyNeitherFailsNorDuplicates">…</Claim>  predicate in content/claims.ts
  * Setup:   <Env part="cpu" | "cores" | "ram" | "os" | "node" | "date" />
  *           <ReferenceSetup />  the labelled reference run's machine, OS, Node and date
  * Blocks:   <SetupLine />, <LatencyTable />, <FailureTable />, <BenchOutput />, <BenchSource />,
@@ -38,6 +39,7 @@ import RatioWord from './RatioWord.astro';
 import ReferenceSetup from './ReferenceSetup.astro';
 import Relation from './Relation.astro';
 import TableScroll from './TableScroll.astro';
+import Word from './Word.astro';
 import BenchOutput from '../bench/BenchOutput.astro';
 import BenchSource from '../bench/BenchSource.astro';
 import FailureTable from '../../cases/e-failure/FailureTable.astro';
@@ -72,6 +74,7 @@ export const mdxComponents = {
   Count,
   RatioWord,
   Relation,
+  Word,
   Claim,
   BeyondCase,
   RetryStormChart,

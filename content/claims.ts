@@ -1,0 +1,77 @@
+/**
+ * The article's claims: each a named predicate over the facts (`npm run claims -- --facts` lists them),
+ * true exactly when the sentence it guards is true. The MDX refers to one by name,
+ * <Claim name="newConnectionSlower">…</Claim>; the build evaluates it at the medians and in every run
+ * (src/claims/claims.ts) and fails on a false one, naming the sentence's file:line and the values read.
+ * A sentence whose words must follow the figures (above/below, zero/one/many) takes a derived word from
+ * content/words.ts instead of a claim.
+ */
+import type { Predicate } from '../src/claims/named.ts';
+
+/** Both machines: B ÷ A above this is "at least a hundred times". */
+const HUNDRED = 100;
+
+export const CLAIMS = {
+  /** "about one for every hundred calls": duplicates per hundred calls without a key in [0.5, 1.5). */
+  retryDuplicatesAboutOnePerHundred: (f) => f('E.retry.duplicatesPer100Calls') >= 0.5 && f('E.retry.duplicatesPer100Calls') < 1.5,
+  /** "well under a microsecond": A's timed median (µs). */
+  aWellUnderMicrosecond: (f) => f('A.p50Us') < 1,
+  /** "less than the timed median": the untimed loop's time per call against A's timed p50 (µs). */
+  untimedBelowTimedMedian: (f) => f('A.untimedCallUs') < f('A.p50Us'),
+  /** "On both machines, one hop costs at least a hundred times the in-process figure." */
+  hopHundredTimesInProcessOnBoth: (f) => f('ratio.BoverA.p50') > HUNDRED && f('ref.ratio.BoverA.p50') > HUNDRED,
+  /** "Setting up a TCP connection for every call is slower than keeping one open": C above B at p50 and p95. */
+  newConnectionSlower: (f) => f('ratio.CoverB.p50') > 1 && f('ratio.CoverB.p95') > 1,
+  /**
+   * "the ordering: A far below B, B below C, and D above B, on both machines": true whatever D ÷ B is,
+   * as long as three hops cost more than one.
+   */
+  orderingCarriesOver: (f) =>
+    f('ratio.BoverA.p50') > HUNDRED && f('ratio.CoverB.p50') > 1 && f('ratio.DoverB.p50') > 1 &&
+    f('ref.ratio.BoverA.p50') > HUNDRED && f('ref.ratio.CoverB.p50') > 1 && f('ref.ratio.DoverB.p50') > 1,
+  /** Case E's counts equal the reference run's in every run this build made. */
+  caseEEqualsReference: (f) => f('E.refMatch.runsCompared') === f('config.runs') && f('E.refMatch.runsEqual') === f('E.refMatch.runsCompared'),
+  /** "every one of those calls had stored its invoice": some calls failed, and invoices = calls. */
+  timedOutCallsStillStored: (f) => f('E.noRetry.failed.total') > 0 && f('E.noRetry.invoicesWritten.total') === f('E.noRetry.calls.total'),
+  /** "Retrying without a key made every call succeed, and left duplicate invoices behind." */
+  naiveRetriesDuplicate: (f) => f('E.retry.failed.total') === 0 && f('E.retry.duplicates.total') > 0,
+  /** "exactly one for every retry the clients sent": duplicates = attempts − calls. */
+  oneDuplicatePerRetry: (f) => f('E.retry.duplicates.total') === f('E.retry.attempts.total') - f('E.retry.calls.total'),
+  /** "With a key, no call failed and no invoice was written twice." */
+  keyNeitherFailsNorDuplicates: (f) => f('E.retryKey.failed.total') === 0 && f('E.retryKey.duplicates.total') === 0,
+  /** "roughly one call in a hundred": slow calls with a key, percent, in [0.5, 2]. */
+  keySlowAboutOnePerHundred: (f) => f('E.retryKey.slowCallsPercent') >= 0.5 && f('E.retryKey.slowCallsPercent') <= 2,
+  /** "the slowest took longer than the timeout itself" (ms). */
+  slowestBeyondTimeout: (f) => f('E.retryKey.slowestMs.max') > f('E.clientTimeoutMs'),
+  /** "The handshake is the expensive part.": a full handshake per call above twice a kept-alive HTTPS call. */
+  handshakeExpensive: (f) => f('G.ratio.G2overG1.p50') > 2,
+  /** "Either way, a TLS connection per call is slower than one kept open": G2 and G3 above G1 (µs). */
+  tlsPerCallSlower: (f) => f('G.G2.p50Us') > f('G.G1.p50Us') && f('G.G3.p50Us') > f('G.G1.p50Us'),
+  /** "Every resumed connection still reported a key-exchange group." */
+  resumeKeepsKeyExchange: (f) => f('G.G3.keyExchangeOnResume') === 1,
+  /** "This machine's kernel has no netem, so no delay was added …" */
+  noNetem: (f) => f('H.netem') === 0,
+  /** "one round trip between zones takes longer than a whole kept-alive call on this machine's loopback" (ms vs µs). */
+  zoneRoundTripAboveLoopbackCall: (f) => f('source.aws.azLatencyLowMs') * 1000 > f('B.p50Us'),
+  /** "the corrected figure is never the smaller": case F's corrected p99 at 105% against the uncorrected one. */
+  correctedNeverSmaller: (f) =>
+    f('F.hop.open.p99Us.at105') >= f('F.hop.open.uncorrectedP99Us.at105') && f('F.chain.open.p99Us.at105') >= f('F.chain.open.uncorrectedP99Us.at105'),
+  /** "immediate retries put at least half as much load again on the struggling server" (case I). */
+  immediateRetriesHalfAgain: (f) => f('I.immediate.amp.during') > 1.5 * f('I.none.amp.during'),
+  /** "the extra attempts were less than a quarter of those immediate retries added" (case I). */
+  budgetUnderQuarter: (f) => f('I.budget.amp.during') - 1 < 0.25 * (f('I.immediate.amp.during') - 1),
+  /** "No call with a key wrote a second invoice under any policy" (case I). */
+  noKeyedDuplicates: (f) =>
+    f('I.none.duplicates.keyed') === 0 && f('I.immediate.duplicates.keyed') === 0 && f('I.backoff.duplicates.keyed') === 0 && f('I.budget.duplicates.keyed') === 0,
+  /** "against none in the same policy's run with day-long keys" (case I, backoff). */
+  backoffNoKeyedDuplicates: (f) => f('I.backoff.duplicates.keyed') === 0,
+  /** "nearly three times as much": a chain of three's downtime against one service's. */
+  chainDowntimeNearlyTriple: (f) => f('availability.three.999.downtimeMinPerMonth') > 2.9 * f('availability.one.999.downtimeMinPerMonth'),
+  /** "The cost grows in direct proportion to the number of services" (cents). */
+  costProportional: (f) => f('cost.render.small.prodStaging.services20Cents') === f('cost.instances.services20') * f('cost.render.small.monthCents'),
+  /** "tens of dollars": what three services add a month on the smaller instance, in cents, in [1000, 10000). */
+  tensOfDollars: (f) => f('cost.render.small.prodStaging.services3AddedCents') >= 1000 && f('cost.render.small.prodStaging.services3AddedCents') < 10000,
+} satisfies Record<string, Predicate>;
+
+/** A claim's name. */
+export type ClaimName = keyof typeof CLAIMS;
