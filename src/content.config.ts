@@ -14,6 +14,8 @@ const article = defineCollection({
     published: z.coerce.date(),
     /** Last substantive edit, YYYY-MM-DD; not before `published`. */
     updated: z.coerce.date(),
+    /** A deep-dive page's place in the main article's list of deep dives (src/components/Toc.astro). */
+    order: z.number().int().optional(),
   }).refine((d) => d.updated >= d.published, { message: 'updated must not be before published', path: ['updated'] }),
 });
 

@@ -1,20 +1,51 @@
 /**
- * Build stage 4: check the built site before it replaces the output folder. The page must not show
- * NaN, undefined, null or Infinity outside code listings, no figure or table cell may be empty, every
- * claim must have been rendered, every in-page link must have a target, and results.json must be the
- * exact file the page was built from.
+ * Build stage 4: check the built site before it replaces the output folder. On every article page
+ * (the main article and each deep dive, src/present/article-pages.ts): no NaN, undefined, null or
+ * Infinity outside code listings, no empty figure or table cell, and every in-page link has a target.
+ * Across the pages: every claim was rendered, every link to
+ * another page of the site (or a section of it) has a target, and results.json is the exact file the
+ * pages were built from.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
+import { articlePage, MAIN_ARTICLE_ID, type ArticlePage } from '../present/article-pages.ts';
 import { BuildError } from './errors.ts';
+import { pageHeadingTitles } from './prose-defects.ts';
 
 const BAD_WORDS = /\b(NaN|undefined|null|Infinity)\b/;
 // Parse <pre> as elements (node-html-parser keeps it as raw text by default).
 const PARSE_OPTIONS = { blockTextElements: { script: true, style: true } };
 
-/** Problems found in a built page's HTML (empty when it is fine). */
+/** Ids the main article must hold: the tables and the raw output the tests and readers rely on. */
+const MAIN_PAGE_IDS = ['latency-table', 'failure-table', 'bench-output'];
+
+/** Problems found in the main article's HTML, claims included (empty when it is fine); a one-page site. */
 export function findHtmlProblems(html: string, expectedClaims: number, expectedFragile = 0): string[] {
+  const root = parse(html, PARSE_OPTIONS);
+  const problems = findPageProblems(html, MAIN_PAGE_IDS);
+  problems.push(...claimProblems(countClaims(root), expectedClaims, expectedFragile));
+  return problems;
+}
+
+/** Claims rendered on a page: all, and those marked fragile. */
+function countClaims(root: HTMLElement): { claims: number; fragile: number } {
+  return { claims: root.querySelectorAll('[data-claim]').length, fragile: root.querySelectorAll('[data-claim][data-fragile-runs]').length };
+}
+
+function claimProblems(found: { claims: number; fragile: number }, expectedClaims: number, expectedFragile: number): string[] {
+  const problems: string[] = [];
+  if (found.claims !== expectedClaims) problems.push(`${found.claims} claims were rendered but the article source has ${expectedClaims}`);
+  if (found.fragile !== expectedFragile) problems.push(`${found.fragile} claims are marked fragile on the page but the claims check found ${expectedFragile}`);
+  return problems;
+}
+
+/**
+ * Problems of one built article page, claims aside (empty when it is fine).
+ * @param requiredIds ids the page must hold.
+ * @param otherTitles section titles of the site's other pages (for the pasted-title check).
+ */
+export function findPageProblems(html: string, requiredIds: readonly string[] = [], otherTitles: Iterable<string> = []): string[] {
   const problems: string[] = [];
   const root = parse(html, PARSE_OPTIONS);
   // Code is quoted verbatim (the bench source really says "null"); everything else is our text.
@@ -38,13 +69,9 @@ export function findHtmlProblems(html: string, expectedClaims: number, expectedF
       if (td.textContent.trim() === '') problems.push(`table #${table.id}: cell ${i + 1} is empty`);
     });
   }
-  for (const id of ['latency-table', 'failure-table', 'bench-output']) {
+  for (const id of requiredIds) {
     if (!root.getElementById(id)) problems.push(`the page has no #${id}`);
   }
-  const claims = root.querySelectorAll('[data-claim]').length;
-  if (claims !== expectedClaims) problems.push(`${claims} claims were rendered but the article source has ${expectedClaims}`);
-  const fragile = root.querySelectorAll('[data-claim][data-fragile-runs]').length;
-  if (fragile !== expectedFragile) problems.push(`${fragile} claims are marked fragile on the page but the claims check found ${expectedFragile}`);
   const ids = new Set(root.querySelectorAll('[id]').map((el) => el.id));
   for (const a of root.querySelectorAll('a[href^="#"]')) {
     const target = decodeURIComponent(a.getAttribute('href')!.slice(1));
@@ -53,17 +80,50 @@ export function findHtmlProblems(html: string, expectedClaims: number, expectedF
   return problems;
 }
 
-/** Files besides index.html and results.json that every build publishes (source page, sharing, feeds). */
+/** Files besides the article pages and results.json that every build publishes (source page, sharing, feeds). */
 const SITE_FILES = ['source/index.html', 'social.png', 'feed.xml', 'sitemap-index.xml'];
 
+/** A link's target inside the built site: the file it opens and the id it scrolls to; undefined for an outside link. */
+function siteTarget(fromPage: string, href: string): { file: string; shown: string; id: string } | undefined {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//') || href.startsWith('#')) return undefined;
+  const url = new URL(href, `http://site.invalid/${fromPage}`);
+  const pathname = decodeURIComponent(url.pathname).replace(/^\//, '');
+  return { file: pathname === '' || pathname.endsWith('/') ? `${pathname}index.html` : pathname, shown: pathname, id: decodeURIComponent(url.hash.slice(1)) };
+}
+
 /**
- * Checks the built site in `dir`; with `beyondText`, also that beyond-results.json is that exact file.
- * @throws BuildError listing every problem.
+ * Checks the built site in `dir`: each of `pages` (default: the main article alone), the claims across
+ * them, the links between the site's pages, and results.json (with `beyondText`, beyond-results.json too).
+ * @throws BuildError listing every problem, each with the page it is on.
  */
-export function checkBuiltSite(dir: string, resultsText: string, expectedClaims: number, expectedFragile = 0, beyondText?: string): void {
-  const page = path.join(dir, 'index.html');
-  if (!existsSync(page)) throw new BuildError(`the build produced no ${page}`);
-  const problems = findHtmlProblems(readFileSync(page, 'utf8'), expectedClaims, expectedFragile);
+export function checkBuiltSite(
+  dir: string,
+  resultsText: string,
+  expectedClaims: number,
+  expectedFragile = 0,
+  beyondText?: string,
+  pages: readonly ArticlePage[] = [articlePage(MAIN_ARTICLE_ID)],
+): void {
+  const problems: string[] = [];
+  const html = new Map<string, string>();
+  for (const page of pages) {
+    const file = path.join(dir, page.file);
+    if (!existsSync(file)) problems.push(`the build produced no ${page.file}`);
+    else html.set(page.file, readFileSync(file, 'utf8'));
+  }
+  const titles = new Map([...html].map(([file, text]) => [file, pageHeadingTitles(text)]));
+  const found = { claims: 0, fragile: 0 };
+  for (const page of pages) {
+    const text = html.get(page.file);
+    if (text === undefined) continue;
+    const others = [...titles].filter(([file]) => file !== page.file).flatMap(([, t]) => t);
+    const own = findPageProblems(text, page.id === MAIN_ARTICLE_ID ? MAIN_PAGE_IDS : [], others);
+    problems.push(...own.map((p) => (pages.length > 1 ? `${page.file}: ${p}` : p)));
+    const counted = countClaims(parse(text, PARSE_OPTIONS));
+    found.claims += counted.claims;
+    found.fragile += counted.fragile;
+  }
+  problems.push(...claimProblems(found, expectedClaims, expectedFragile));
   const json = path.join(dir, 'results.json');
   if (!existsSync(json) || readFileSync(json, 'utf8') !== resultsText) {
     problems.push('results.json is missing or differs from the results file the page was built from');
@@ -71,12 +131,21 @@ export function checkBuiltSite(dir: string, resultsText: string, expectedClaims:
   for (const file of SITE_FILES) {
     if (!existsSync(path.join(dir, file))) problems.push(`the build produced no ${file}`);
   }
-  const sourcePage = path.join(dir, 'source', 'index.html');
-  if (existsSync(sourcePage)) {
-    const ids = new Set(parse(readFileSync(sourcePage, 'utf8')).querySelectorAll('[id]').map((el) => el.id));
-    for (const a of parse(readFileSync(page, 'utf8')).querySelectorAll('a[href*="source/#"]')) {
-      const target = decodeURIComponent(a.getAttribute('href')!.split('#')[1] ?? '');
-      if (!ids.has(target)) problems.push(`link to source/#${target} has no target on the source page`);
+  // Links between the site's pages: the file exists, and so does the section a fragment names.
+  const idsOf = new Map<string, Set<string>>();
+  const ids = (file: string) => {
+    if (!idsOf.has(file)) idsOf.set(file, new Set(parse(readFileSync(path.join(dir, file), 'utf8')).querySelectorAll('[id]').map((el) => el.id)));
+    return idsOf.get(file)!;
+  };
+  for (const page of pages) {
+    const text = html.get(page.file);
+    if (text === undefined) continue;
+    for (const a of parse(text).querySelectorAll('a[href]')) {
+      const target = siteTarget(page.path, a.getAttribute('href')!);
+      if (!target) continue;
+      const where = target.file === 'source/index.html' ? 'the source page' : target.file;
+      if (!existsSync(path.join(dir, target.file))) problems.push(`${page.file}: link to ${target.shown} has no target: the build produced no ${target.file}`);
+      else if (target.id && target.file.endsWith('.html') && !ids(target.file).has(target.id)) problems.push(`link to ${target.shown}#${target.id} has no target on ${where}`);
     }
   }
   const beyondJson = path.join(dir, 'beyond-results.json');

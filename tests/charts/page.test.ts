@@ -284,10 +284,10 @@ describe('availability on the built page', () => {
     const form = page.locator('form[data-availability-calculator]');
     assert.equal(await form.isVisible(), true);
     const output = form.locator('output');
-    assert.match((await output.textContent()) ?? '', /99\.700%, about 131\.3 minutes/);
+    assert.match((await output.textContent()) ?? '', /3 services in sequence at 99\.9% each: the chain is available 99\.700% of the time, about 131\.3 minutes/);
     await form.locator('input[name="hops"]').fill('2');
     await form.locator('input[name="percent"]').fill('99.95');
-    assert.match((await output.textContent()) ?? '', /Chain availability: 99\.900%, about 43\.8 minutes of downtime per month/);
+    assert.match((await output.textContent()) ?? '', /2 services in sequence at 99\.95% each: the chain is available 99\.900% of the time, about 43\.8 minutes of downtime per month/);
     await form.locator('input[name="percent"]').fill('abc');
     assert.match((await output.textContent()) ?? '', /Enter 1 to 50 services and a percentage/);
     assert.deepEqual(errors, []);

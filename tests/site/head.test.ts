@@ -19,6 +19,7 @@ import { THEME_COLORS } from '../../src/present/theme-colors.ts';
 import { atomFeed, readUpdates, UPDATES_FILE } from '../../src/present/updates.ts';
 import { FIXTURE, ROOT, tempDir } from '../support/site-build.ts';
 import { VARIANT_SITE_URL, variantPage } from '../support/pages.ts';
+import { ARTICLE_PAGES } from '../support/article-pages.ts';
 
 const pngSize = (png: Uint8Array) => {
   const b = Buffer.from(png);
@@ -155,11 +156,11 @@ describe('the built head, sitemap and feed', () => {
     ]);
   });
 
-  test('sitemap.xml lists both pages; the feed has one entry per update', () => {
+  test('sitemap.xml lists every page (the article, each deep dive, the source); the feed has one entry per update', () => {
     const index = readFileSync(path.join(site, 'sitemap-index.xml'), 'utf8');
     assert.match(index, new RegExp(`<loc>${SITE}sitemap-0\\.xml</loc>`));
     const urls = [...readFileSync(path.join(site, 'sitemap-0.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    assert.deepEqual(urls, [SITE, `${SITE}source/`]);
+    assert.deepEqual([...urls].sort(), [...ARTICLE_PAGES.map((p) => `${SITE}${p.path}`), `${SITE}source/`].sort());
     const feed = readFileSync(path.join(site, 'feed.xml'), 'utf8');
     const updates = JSON.parse(readFileSync(path.join(ROOT, UPDATES_FILE), 'utf8')) as unknown[];
     assert.equal((feed.match(/<entry>/g) ?? []).length, updates.length);

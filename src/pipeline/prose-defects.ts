@@ -1,0 +1,154 @@
+/**
+ * Small defects of a built page's prose that no figure check sees, each a class a reader found once:
+ * - a sentence's full stop (or ? or !) with no space before the next sentence ("run).With");
+ * - a section title pasted into a sentence as link text ("the measurable signals in Signals to
+ *   extract, and false signals are better ones"): a link whose text is a heading's title must close
+ *   its clause (be followed by punctuation or end its block);
+ * - a section with nothing in it: a heading followed, before the next heading of its level or above,
+ *   by no content at all once notes that only stand in for absent figures ([data-placeholder]) are set aside.
+ * Code (pre, code), scripts and styles are not prose and are skipped.
+ */
+import { parse, type HTMLElement, type Node } from 'node-html-parser';
+
+const PARSE_OPTIONS = { blockTextElements: { script: true, style: true } };
+// Block elements: their text never runs on into the next block's.
+const BLOCKS = new Set(['P', 'LI', 'DD', 'DT', 'TD', 'TH', 'CAPTION', 'FIGCAPTION', 'SUMMARY', 'H1', 'H2', 'H3', 'H4', 'BLOCKQUOTE', 'LEGEND', 'LABEL', 'OUTPUT', 'DIV', 'SECTION', 'ASIDE', 'NAV', 'HEADER', 'FOOTER', 'MAIN', 'ARTICLE', 'FIGURE', 'TABLE', 'TR', 'UL', 'OL', 'DL', 'FORM', 'FIELDSET', 'DETAILS']);
+const SKIP = new Set(['PRE', 'CODE', 'SCRIPT', 'STYLE', 'TEMPLATE', 'SVG', 'CANVAS']);
+
+/** The page's prose as blocks of text: each block element's own text, code left out. */
+export function proseBlocks(root: HTMLElement): string[] {
+  const blocks: string[] = [];
+  const walk = (node: Node, current: string[]): void => {
+    if (node.nodeType === 3) {
+      current.push(node.text);
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    const el = node as HTMLElement;
+    if (SKIP.has(el.tagName)) {
+      // Inline code stands for a word in the sentence.
+      if (el.tagName === 'CODE') current.push('x');
+      return;
+    }
+    if (BLOCKS.has(el.tagName)) {
+      const own: string[] = [];
+      for (const kid of el.childNodes) walk(kid, own);
+      const text = own.join('').replace(/\s+/g, ' ').trim();
+      if (text) blocks.push(text);
+      current.push(' ');
+      return;
+    }
+    for (const kid of el.childNodes) walk(kid, current);
+  };
+  walk(root.querySelector('body') ?? root, []);
+  return blocks;
+}
+
+/** A sentence's end with no space after it: "run).With", "done.The". */
+const NO_SPACE_AFTER_STOP = /[a-z0-9)\]"”’%][.!?]["“‘(]?[A-Z][a-z]/;
+
+/** Sentences that run on without a space after their full stop, each as "…context…". */
+export function missingSpaceAfterStop(blocks: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const text of blocks) {
+    const re = new RegExp(NO_SPACE_AFTER_STOP.source, 'g');
+    for (const m of text.matchAll(re)) {
+      const before = text.slice(0, m.index + 1);
+      // A file or host name ("results.json", "Node.js") is not a sentence end; they have no capital after the dot.
+      if (/https?:\/\/\S*$/.test(before)) continue;
+      found.push(`…${text.slice(Math.max(0, m.index - 40), m.index + 30)}…`);
+    }
+  }
+  return found;
+}
+
+/** The text of every heading (h1–h4) on the page, as a reader sees it. */
+function headingTitles(root: HTMLElement): Set<string> {
+  return new Set(root.querySelectorAll('h1, h2, h3, h4').map((h) => h.textContent.replace(/\s+/g, ' ').trim()).filter(Boolean));
+}
+
+/** The text right after `el` up to the end of its block ("" when the element ends its block). */
+function textAfter(el: HTMLElement): string {
+  let node: HTMLElement | null = el;
+  let after = '';
+  while (node && !BLOCKS.has(node.tagName)) {
+    const parent = node.parentNode as HTMLElement | null;
+    const siblings = parent?.childNodes ?? [];
+    for (const sib of siblings.slice(siblings.indexOf(node) + 1)) {
+      after += sib.nodeType === 1 && (sib as HTMLElement).tagName === 'CODE' ? 'x' : sib.text;
+      if (after.trim().length > 0) return after;
+    }
+    node = parent;
+  }
+  return after;
+}
+
+/**
+ * Links whose text is a section title (of this page or of `otherTitles`) and that run on into the
+ * sentence instead of closing their clause. A title may end a sentence, stand before ":" ";" "," ")" or
+ * end its block (a list item of links, say).
+ */
+export function pastedSectionTitles(root: HTMLElement, otherTitles: Iterable<string> = []): string[] {
+  const titles = new Set([...headingTitles(root), ...otherTitles]);
+  const found: string[] = [];
+  for (const a of root.querySelectorAll('main a[href]')) {
+    if (a.closest('nav') || a.closest('.heading')) continue;
+    const text = a.textContent.replace(/\s+/g, ' ').trim();
+    if (!titles.has(text)) continue;
+    const after = textAfter(a).trimStart();
+    if (after === '' || /^[.:;,)!?]/.test(after)) continue;
+    found.push(`the section title "${text}" is pasted into a sentence: "…${text} ${after.slice(0, 30)}…". Fix: end the clause with it, or link a few words of the sentence instead`);
+  }
+  return found;
+}
+
+/** Headings whose section holds nothing: no element but [data-placeholder] notes before the next heading of the same level or above. */
+export function emptySections(root: HTMLElement): string[] {
+  const found: string[] = [];
+  const article = root.querySelector('main') ?? root;
+  const headings = article.querySelectorAll('h2, h3, h4');
+  // Headings sit alone or inside the heading wrapper (<div class="heading">); the section is what follows that block.
+  const blockOf = (h: HTMLElement) => (h.parentNode && (h.parentNode as HTMLElement).classList?.contains('heading') ? (h.parentNode as HTMLElement) : h);
+  const level = (el: HTMLElement): number | undefined => {
+    const h = /^H[1-6]$/.test(el.tagName) ? el : el.classList?.contains('heading') ? el.querySelector('h1, h2, h3, h4, h5, h6') : null;
+    return h ? Number(h.tagName.slice(1)) : undefined;
+  };
+  for (const h of headings) {
+    const own = Number(h.tagName.slice(1));
+    let sib = blockOf(h).nextElementSibling;
+    let content = false;
+    while (sib) {
+      const l = level(sib);
+      if (l !== undefined) {
+        // A subsection is content of this one; a heading of the same level or above ends it.
+        if (l > own) content = true;
+        break;
+      }
+      if (!sib.hasAttribute('data-placeholder') && (sib.textContent.trim() !== '' || sib.querySelector('img, canvas, table, svg'))) {
+        content = true;
+        break;
+      }
+      sib = sib.nextElementSibling;
+    }
+    if (!content) found.push(`the section "${h.textContent.trim()}" has nothing in it`);
+  }
+  return found;
+}
+
+/**
+ * Every prose defect of one built page, each a message naming the defect and a fix.
+ * @param otherTitles headings of the site's other pages (a link to another page's section counts too).
+ */
+export function proseDefects(html: string, otherTitles: Iterable<string> = []): string[] {
+  const root = parse(html, PARSE_OPTIONS);
+  return [
+    ...missingSpaceAfterStop(proseBlocks(root)).map((c) => `a sentence runs on with no space after its full stop: ${c}`),
+    ...pastedSectionTitles(root, otherTitles),
+    ...emptySections(root),
+  ];
+}
+
+/** The heading titles of a built page (for proseDefects' `otherTitles`). */
+export function pageHeadingTitles(html: string): string[] {
+  return [...headingTitles(parse(html, PARSE_OPTIONS))];
+}
