@@ -53,9 +53,6 @@ export const CLAIMS = {
   noNetem: (f) => f('H.netem') === 0,
   /** "one round trip between zones takes longer than a whole kept-alive call on this machine's loopback" (ms vs µs). */
   zoneRoundTripAboveLoopbackCall: (f) => f('source.aws.azLatencyLowMs') * 1000 > f('B.p50Us'),
-  /** "the corrected figure is never the smaller": case F's corrected p99 at 105% against the uncorrected one. */
-  correctedNeverSmaller: (f) =>
-    f('F.hop.open.p99Us.at105') >= f('F.hop.open.uncorrectedP99Us.at105') && f('F.chain.open.p99Us.at105') >= f('F.chain.open.uncorrectedP99Us.at105'),
   /** "immediate retries put at least half as much load again on the struggling server" (case I). */
   immediateRetriesHalfAgain: (f) => f('I.immediate.amp.during') > 1.5 * f('I.none.amp.during'),
   /** "the extra attempts were less than a quarter of those immediate retries added" (case I). */

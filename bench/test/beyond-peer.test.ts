@@ -8,9 +8,9 @@ import { formatPeerTable } from '../src/tools/peer.ts';
 const PEER = fileURLToPath(new URL('../src/tools/peer.ts', import.meta.url));
 
 test('the table shows both throughputs and their ratio per concurrency', () => {
-  const table = formatPeerTable([{ concurrency: 16, autocannonPerSec: 20_000, benchPerSec: 8_000, ratio: 0.4, errors: 0 }], 5);
+  const table = formatPeerTable([{ concurrency: 16, seconds: 5, autocannonPerSec: 20_000, benchPerSec: 8_000, ratio: 0.4, errors: 0 }], 5, 'not pinned (test)');
   const lines = table.trimEnd().split('\n');
-  assert.match(lines[0]!, /5 s per level/);
+  assert.match(lines[0]!, /5 s per level; not pinned \(test\)$/);
   assert.match(lines[1]!, /autocannon calls\/s\s+case F calls\/s\s+F \/ autocannon/);
   assert.match(lines[2]!, /^16\s+20,000\s+8,000\s+0\.40×\s+0$/);
 });

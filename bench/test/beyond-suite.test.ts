@@ -41,9 +41,9 @@ describe('beyond results schema', () => {
 
   test("a bad field inside a case's result is named by its path, from the case's own schema", () => {
     const data = fixture();
-    data.cases[0].result.targets[1].capacityPerSec = -5;
+    data.cases[0].result.targets[1].capacity.perSec = -5;
     const issues = issuesOf(() => beyondSuite.parseResults(data, 'x.json'));
-    assert.ok(issues.some((i) => i.startsWith('cases.0.result.targets.1.capacityPerSec:')), issues.join('\n'));
+    assert.ok(issues.some((i) => i.startsWith('cases.0.result.targets.1.capacity.perSec:')), issues.join('\n'));
   });
 
   test("a bad case config is checked against the case's configSchema", () => {
@@ -200,8 +200,8 @@ describe('interrupting the beyond suite', () => {
   test('SIGINT mid-case stops every service and leaves the beyond results file as it was', { timeout: 120_000 }, async () => {
     const out = path.join(tmp, 'keep-beyond.json');
     writeFileSync(out, '{"previous": true}\n');
-    const run = await startCliUntil(['--suite', 'beyond', '--quick', '--out', out], /F hop closed c=4/);
-    assert.ok(processesTagged(run.tag).length >= 4, 'the CLI and its three services are running');
+    const run = await startCliUntil(['--suite', 'beyond', '--quick', '--out', out], /F hop closed c=16/);
+    assert.ok(processesTagged(run.tag).length >= 5, 'the CLI and its four services are running');
     run.child.kill('SIGINT');
     const { code } = await run.exit;
     assert.equal(code, 130, run.stderr());
@@ -213,7 +213,7 @@ describe('interrupting the beyond suite', () => {
     const out = path.join(tmp, 'died-beyond.json');
     const run = await startCliUntil(['--suite', 'beyond', '--quick', '--out', out], /F hop closed c=1/);
     const services = processesTagged(run.tag).filter((pid) => pid !== run.child.pid);
-    assert.equal(services.length, 3, 'entitlement service and two relays');
+    assert.equal(services.length, 4, 'trivial responder, entitlement service and two relays');
     for (const pid of services) process.kill(pid, 'SIGKILL');
     const { code } = await run.exit;
     assert.equal(code, 1, run.stderr());

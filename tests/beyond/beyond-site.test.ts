@@ -44,19 +44,30 @@ function notMeasured(reason: string): BeyondResults {
 }
 
 describe('beyond facts', () => {
-  test("case F's facts are its stored figures, and the ratios are computed from them", () => {
+  test("case F's facts are its stored figures, valid levels only, and the ratios are computed from them", () => {
     const facts = beyondFacts(beyond);
     const [hop, chain] = load.targets;
     assert.equal(facts['beyond.F.measured'], 1);
-    assert.equal(facts['F.hop.closed.callsPerSec.c1'], hop!.closed[0]!.callsPerSec);
-    assert.equal(facts['F.chain.capacityPerSec'], chain!.closed.at(-1)!.callsPerSec);
-    const at95 = chain!.open.find((l) => l.fraction === 0.95)!;
-    assert.equal(facts['F.chain.open.p99Us.at95'], at95.fromIntended.p99Us);
-    assert.equal(facts['F.chain.open.uncorrectedP99Us.at95'], at95.fromActual.p99Us);
-    assert.equal(facts['F.chain.open.p99OverUnloaded.at95'], at95.fromIntended.p99Us / chain!.closed[0]!.latency.p99Us);
-    assert.equal(facts['F.open.loadPercent.at95'], 95);
-    const deviations = load.targets.flatMap((t) => t.closed.map((l) => (100 * Math.abs(l.littleL - l.concurrency)) / l.concurrency));
-    assert.equal(facts['F.littleL.maxDeviationPercent'], Math.max(...deviations));
+    assert.equal(facts['F.chain.capacityPerSec'], chain!.capacity.perSec);
+    assert.equal(facts['F.ceilingPerSec'], load.ceiling.perSec.median);
+    for (const r of load.peer) assert.equal(facts[`F.peer.ratio.c${r.concurrency}`], r.ratio);
+    for (const t of [hop!, chain!]) {
+      for (const l of t.closed) assert.equal(facts[`F.${t.id}.closed.callsPerSec.c${l.concurrency}`], l.validity.valid ? l.callsPerSec.median : undefined);
+      const unloaded = t.closed.find((l) => l.concurrency === 1 && l.validity.valid);
+      for (const l of t.open) {
+        const at = `at${Math.round(l.fraction * 100)}`;
+        // An invalid level's figures are never facts: no sentence can use them.
+        assert.equal(facts[`F.${t.id}.open.p99Us.${at}`], l.validity.valid ? l.p99Us.median : undefined);
+        assert.equal(facts[`F.${t.id}.open.uncorrectedP99Us.${at}`], l.validity.valid ? l.uncorrectedP99Us.median : undefined);
+        assert.equal(facts[`F.${t.id}.open.p99OverUnloaded.${at}`], l.validity.valid && unloaded ? l.p99Us.median / unloaded.p99Us.median : undefined);
+      }
+      const valid = t.open.filter((l) => l.validity.valid);
+      assert.equal(facts[`F.${t.id}.validOpenLevels`], valid.length);
+      assert.equal(facts[`F.${t.id}.open.last.p99Us`], valid.at(-1)?.p99Us.median);
+      assert.equal(facts[`F.${t.id}.open.first.loadPercent`], valid[0] ? valid[0].fraction * 100 : undefined);
+    }
+    const deviations = load.targets.flatMap((t) => t.closed.filter((l) => l.validity.valid).map((l) => (100 * Math.abs(l.littleL - l.concurrency)) / l.concurrency));
+    assert.equal(facts['F.littleL.maxDeviationPercent'], Math.max(0, ...deviations));
   });
 
   test('a case that was not measured has no facts but its flag, and says why', () => {
@@ -105,20 +116,32 @@ describe('<BeyondCase> blocks', () => {
 });
 
 describe('case F charts', () => {
-  test('latency against load: p50, p99 and uncorrected p99 per target; the table has a row per open level', () => {
+  test('latency against load: p50, p99 and uncorrected p99 per target with a valid level; valid levels only', () => {
     const chart = loadLatencyChart(load);
-    assert.equal(chart.spec.series.length, 6);
-    const hopP99 = chart.spec.series[1]!.data as { x: number; y: number }[];
-    assert.deepEqual(hopP99.map((p) => p.x), load.targets[0]!.open.map((l) => Math.round(l.fraction * 100)));
-    assert.deepEqual(hopP99.map((p) => p.y), load.targets[0]!.open.map((l) => Math.max(l.fromIntended.p99Us, 1)));
-    assert.equal(chart.table.rows.length, load.targets[0]!.open.length + load.targets[1]!.open.length);
+    const withValid = load.targets.filter((t) => t.open.some((l) => l.validity.valid));
+    assert.equal(chart.spec.series.length, 3 * withValid.length);
+    for (const [k, t] of withValid.entries()) {
+      const valid = t.open.filter((l) => l.validity.valid);
+      const p99 = chart.spec.series[3 * k + 1]!.data as { x: number; y: number }[];
+      assert.deepEqual(p99.map((p) => p.x), valid.map((l) => Math.round(l.fraction * 100)));
+      assert.deepEqual(p99.map((p) => p.y), valid.map((l) => Math.max(l.p99Us.median, 1)));
+    }
+    assert.equal(chart.table.rows.length, load.targets.reduce((n, t) => n + t.open.filter((l) => l.validity.valid).length, 0));
     assert.ok(chart.spec.series.filter((s) => s.dashed).every((s) => s.label.endsWith('uncorrected')));
   });
 
-  test('throughput against concurrency: one bar series per target', () => {
+  test('throughput against concurrency: one line per target, a point per valid level only', () => {
     const chart = loadThroughputChart(load);
-    assert.deepEqual(chart.spec.labels, load.targets[0]!.closed.map((l) => `c = ${l.concurrency}`));
-    assert.deepEqual(chart.spec.series.map((s) => s.data), load.targets.map((t) => t.closed.map((l) => l.callsPerSec)));
+    assert.deepEqual(chart.spec.series.map((s) => s.data), load.targets.map((t) => t.closed.filter((l) => l.validity.valid).map((l) => ({ x: l.concurrency, y: l.callsPerSec.median }))));
+  });
+
+  test('an invalid level is on no chart: marking every level invalid empties both charts', () => {
+    const invalid = { valid: false, reasons: [{ code: 'client-cpu' as const, runs: [1], value: 99, limit: 70 }] };
+    const all = { ...load, targets: load.targets.map((t) => ({ ...t, closed: t.closed.map((l) => ({ ...l, validity: invalid })), open: t.open.map((l) => ({ ...l, validity: invalid })) })) };
+    assert.equal(loadLatencyChart(all).spec.series.length, 0);
+    assert.deepEqual(loadThroughputChart(all).spec.series.map((s) => s.data), [[], []]);
+    const facts = beyondFacts({ ...beyond, cases: beyond.cases.map((c) => (c.id === 'F' ? { ...c, result: all } : c)) } as BeyondResults);
+    assert.deepEqual(Object.keys(facts).filter((k) => /\.(closed|open)\./.test(k)), []);
   });
 });
 

@@ -36,13 +36,19 @@ export function startRelayService(label: string, options: RelayServiceOptions, t
   return startService(SCRIPTS.relay, label, options, timeoutMs);
 }
 
-let serviceCpu: number | null = null;
+let serviceCpu: string | null = null;
 
 /**
- * Pins every service started from now on to `cpu` (Linux, through taskset; see pinning.ts), or stops pinning (null).
+ * Pins every service started from now on to `cpu` (Linux, through taskset; see pinning.ts), or to any
+ * of the CPUs in a list, or stops pinning (null).
  */
-export function pinServicesTo(cpu: number | null): void {
-  serviceCpu = cpu;
+export function pinServicesTo(cpu: number | readonly number[] | null): void {
+  serviceCpu = cpu === null ? null : typeof cpu === 'number' ? String(cpu) : cpu.join(',');
+}
+
+/** The CPU list services are pinned to now ("1" or "1,2,3"), or null when they are not pinned. */
+export function servicePinning(): string | null {
+  return serviceCpu;
 }
 
 /**
@@ -56,7 +62,7 @@ export function pinServicesTo(cpu: number | null): void {
 export function startChild(script: string, label: string, options: object, timeoutMs: number, env?: Readonly<Record<string, string>>): Promise<ChildService> {
   // execArgv [] : the services run as plain Node processes (Node 24 strips the types natively).
   // Pinned: `taskset -c CPU node script`, so every thread of the service starts with the affinity.
-  const launch = serviceCpu === null ? { execArgv: [] } : { execPath: 'taskset', execArgv: ['-c', String(serviceCpu), process.execPath] };
+  const launch = serviceCpu === null ? { execArgv: [] } : { execPath: 'taskset', execArgv: ['-c', serviceCpu, process.execPath] };
   const child = fork(script, [JSON.stringify(options)], {
     ...launch,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

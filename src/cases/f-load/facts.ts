@@ -1,86 +1,110 @@
 /**
- * Facts of case F (under load), from its stored result. Names, per target T ("hop", "chain"):
- * - F.T.capacityPerSec: closed-loop throughput at the largest concurrency (the open loop's 100%);
- * - closed loop, per concurrency c: F.T.closed.callsPerSec.c{c}, .p50Us.c{c}, .p99Us.c{c}, .p999Us.c{c},
- *   .meanUs.c{c}, .littleL.c{c} (throughput × mean latency, calls in flight), .clientCpuPercent.c{c};
- * - open loop, per offered load N (% of capacity, e.g. at95): F.T.open.targetPerSec.atN, .okPerSec.atN,
- *   .p50Us.atN, .p99Us.atN (from intended send), .uncorrectedP99Us.atN (from actual send),
- *   .lagP99Us.atN (scheduler lag), .droppedPercent.atN, .errorPercent.atN, .clientCpuPercent.atN,
- *   .p99OverUnloaded.atN (p99 there over the closed loop's p99 at c = 1, unitless),
- *   .correctedOverUncorrected.atN (p99 from intended over p99 from actual send, unitless);
- * - F.littleL.maxDeviationPercent: the largest |L − c| / c over the closed-loop levels of both targets, %;
- * - F.flags.clientBoundLevels, F.flags.errorLevels: levels flagged (client over the CPU limit, > 1% errors);
- * - F.droppedLevelsBelowCapacity: open-loop levels under 100% of capacity that dropped calls;
- * - F.open.loadPercent.atN: the offered load of that level, % of capacity (N itself, for the prose);
- * - config: F.cores, F.maxConcurrency, F.inFlightCap, F.openConnections, F.clientBoundPercent, F.errorFlagPercent, F.closedMeasureMs,
- *   F.openMeasureMs.
+ * Facts of case F (under load), from its stored result. Only levels that count (valid) give figures:
+ * an invalid level's numbers are in the results and the table, never in a fact, so no sentence or
+ * chart can use them. Names:
+ * - setup: F.cores, F.runs, F.pinned (1/0), F.maxConcurrency, F.openConnections, F.schedulerGranularityMs,
+ *   F.maxClientCpuPercent, F.maxFailedPercent, F.generatorLimitFraction, F.minCalls and F.maxMeasureMs (a level
+ *   runs until it holds minCalls calls, or for maxMeasureMs);
+ * - the generator: F.ceilingPerSec (median against the trivial responder), F.generatorLimitPerSec;
+ * - the peer check, per concurrency c: F.peer.autocannonPerSec.c{c}, F.peer.benchPerSec.c{c},
+ *   F.peer.ratio.c{c}; F.peer.seconds, F.peer.minRatio (lowest ratio);
+ * - per target T ("hop", "chain"): F.T.capacityPerSec, F.T.capacityConcurrency, F.T.capacitySetByService
+ *   (1 service, 0 generator), F.T.capacityFromValidLevel (1/0), F.T.unloadedP50Us, F.T.invalidLevels,
+ *   F.T.validClosedLevels, F.T.validOpenLevels, F.T.p99NeverFalls (1/0);
+ * - valid closed levels, per c: F.T.closed.callsPerSec.c{c}, .p50Us.c{c}, .p99Us.c{c}, .littleL.c{c},
+ *   .clientCpuPercent.c{c};
+ * - valid open levels, per offered load N (% of capacity, e.g. at10): F.T.open.targetPerSec.atN,
+ *   .okPerSec.atN, .p50Us.atN, .p99Us.atN (from intended send), .uncorrectedP99Us.atN (from actual
+ *   send), .lagP99Us.atN, .clientCpuPercent.atN, .p99OverUnloaded.atN (over the closed loop's p99 at
+ *   c = 1, when that level counts), .correctedOverUncorrected.atN;
+ * - the lowest and highest valid open level of T (present when T has one): F.T.open.first.* and
+ *   F.T.open.last.* with loadPercent, p99Us, uncorrectedP99Us, lagP99Us, clientCpuPercent and (when
+ *   defined) p99OverUnloaded, correctedOverUncorrected;
+ * - F.littleL.maxDeviationPercent: the largest |L − c| / c over the valid closed levels of both targets, %.
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
 import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
 
-/** The name segment of an open-loop level: 0.95 → "at95". */
+/** The name segment of an open-loop level: 0.1 → "at10". */
 export function loadLevelName(fraction: number): string {
   return `at${Math.round(fraction * 100)}`;
 }
 
-/** Case F's facts. @throws Error when a target has no closed-loop level at c = 1 (the unloaded reference). */
+/** Case F's facts. */
 export function caseFFacts(result: LoadResult, config: LoadConfig): Record<string, number> {
   const facts: Record<string, number> = {};
   const put = (name: string, value: number) => {
     facts[`F.${name}`] = value;
   };
+  put('cores', result.cores);
+  put('runs', result.runs);
+  put('pinned', result.placement.pinned ? 1 : 0);
+  put('maxConcurrency', Math.max(...config.concurrency));
+  put('openConnections', config.openConnections);
+  put('schedulerGranularityMs', config.schedulerGranularityMs);
+  put('maxClientCpuPercent', config.maxClientCpuPercent);
+  put('maxFailedPercent', config.maxFailedPercent);
+  put('minCalls', Math.min(config.closed.minCalls, config.open.minCalls));
+  put('maxMeasureMs', Math.min(config.closed.maxMeasureMs, config.open.maxMeasureMs));
+  put('generatorLimitFraction', config.generatorLimitFraction);
+  put('ceilingPerSec', result.ceiling.perSec.median);
+  put('generatorLimitPerSec', config.generatorLimitFraction * result.ceiling.perSec.median);
+  for (const r of result.peer) {
+    put(`peer.autocannonPerSec.c${r.concurrency}`, r.autocannonPerSec);
+    put(`peer.benchPerSec.c${r.concurrency}`, r.benchPerSec);
+    put(`peer.ratio.c${r.concurrency}`, r.ratio);
+  }
+  if (result.peer.length > 0) {
+    put('peer.seconds', result.peer[0]!.seconds);
+    put('peer.minRatio', Math.min(...result.peer.map((r) => r.ratio)));
+  }
   let maxDeviation = 0;
-  let clientBound = 0;
-  let errorLevels = 0;
-  let droppedBelow = 0;
   for (const t of result.targets) {
-    put(`${t.id}.capacityPerSec`, t.capacityPerSec);
-    put(`${t.id}.hops`, t.hops);
-    for (const l of t.closed) {
+    const T = t.id;
+    put(`${T}.hops`, t.hops);
+    put(`${T}.capacityPerSec`, t.capacity.perSec);
+    put(`${T}.capacityConcurrency`, t.capacity.concurrency);
+    put(`${T}.capacitySetByService`, t.capacity.setBy === 'service' ? 1 : 0);
+    put(`${T}.capacityFromValidLevel`, t.capacity.fromValidLevel ? 1 : 0);
+    put(`${T}.unloadedP50Us`, t.unloadedP50Us);
+    put(`${T}.invalidLevels`, [...t.closed, ...t.open].filter((l) => !l.validity.valid).length);
+    put(`${T}.validClosedLevels`, t.closed.filter((l) => l.validity.valid).length);
+    put(`${T}.validOpenLevels`, t.validOpenLevels);
+    put(`${T}.p99NeverFalls`, t.p99NeverFalls ? 1 : 0);
+    const unloaded = t.closed.find((l) => l.concurrency === 1 && l.validity.valid);
+    for (const l of t.closed.filter((x) => x.validity.valid)) {
       const c = `c${l.concurrency}`;
-      put(`${t.id}.closed.callsPerSec.${c}`, l.callsPerSec);
-      put(`${t.id}.closed.p50Us.${c}`, l.latency.p50Us);
-      put(`${t.id}.closed.p99Us.${c}`, l.latency.p99Us);
-      put(`${t.id}.closed.p999Us.${c}`, l.latency.p999Us);
-      put(`${t.id}.closed.meanUs.${c}`, l.latency.meanUs);
-      put(`${t.id}.closed.littleL.${c}`, l.littleL);
-      put(`${t.id}.closed.clientCpuPercent.${c}`, l.probe.clientCpuPercent);
+      put(`${T}.closed.callsPerSec.${c}`, l.callsPerSec.median);
+      put(`${T}.closed.p50Us.${c}`, l.p50Us.median);
+      put(`${T}.closed.p99Us.${c}`, l.p99Us.median);
+      put(`${T}.closed.littleL.${c}`, l.littleL);
+      put(`${T}.closed.clientCpuPercent.${c}`, l.clientCpuPercent.median);
       maxDeviation = Math.max(maxDeviation, (100 * Math.abs(l.littleL - l.concurrency)) / l.concurrency);
-      clientBound += l.clientBound ? 1 : 0;
-      errorLevels += l.errorFlag ? 1 : 0;
     }
-    const unloaded = t.closed.find((l) => l.concurrency === 1);
-    if (!unloaded || !(unloaded.latency.p99Us > 0)) throw new Error(`case F, ${t.id}: no closed-loop level at c = 1 to compare the loaded p99 with`);
-    for (const l of t.open) {
-      const at = loadLevelName(l.fraction);
-      facts[`F.open.loadPercent.${at}`] = l.fraction * 100;
-      put(`${t.id}.open.targetPerSec.${at}`, l.targetPerSec);
-      put(`${t.id}.open.okPerSec.${at}`, l.okPerSec);
-      put(`${t.id}.open.p50Us.${at}`, l.fromIntended.p50Us);
-      put(`${t.id}.open.p99Us.${at}`, l.fromIntended.p99Us);
-      put(`${t.id}.open.uncorrectedP99Us.${at}`, l.fromActual.p99Us);
-      put(`${t.id}.open.lagP99Us.${at}`, l.schedulerLag.p99Us);
-      put(`${t.id}.open.droppedPercent.${at}`, l.droppedPercent);
-      put(`${t.id}.open.errorPercent.${at}`, l.errorPercent);
-      put(`${t.id}.open.clientCpuPercent.${at}`, l.probe.clientCpuPercent);
-      put(`${t.id}.open.p99OverUnloaded.${at}`, l.fromIntended.p99Us / unloaded.latency.p99Us);
-      if (l.fromActual.p99Us > 0) put(`${t.id}.open.correctedOverUncorrected.${at}`, l.fromIntended.p99Us / l.fromActual.p99Us);
-      clientBound += l.clientBound ? 1 : 0;
-      errorLevels += l.errorFlag ? 1 : 0;
-      droppedBelow += l.fraction < 1 && l.dropped > 0 ? 1 : 0;
+    const valid = t.open.filter((l) => l.validity.valid);
+    const openFacts = (l: (typeof valid)[number]): Record<string, number> => {
+      const f: Record<string, number> = {
+        loadPercent: l.fraction * 100,
+        targetPerSec: l.targetPerSec,
+        okPerSec: l.okPerSec.median,
+        p50Us: l.p50Us.median,
+        p99Us: l.p99Us.median,
+        uncorrectedP99Us: l.uncorrectedP99Us.median,
+        lagP99Us: l.lagP99Us.median,
+        clientCpuPercent: l.clientCpuPercent.median,
+      };
+      if (unloaded && unloaded.p99Us.median > 0) f.p99OverUnloaded = l.p99Us.median / unloaded.p99Us.median;
+      if (l.uncorrectedP99Us.median > 0) f.correctedOverUncorrected = l.p99Us.median / l.uncorrectedP99Us.median;
+      return f;
+    };
+    for (const l of valid) {
+      for (const [k, v] of Object.entries(openFacts(l))) if (k !== 'loadPercent') put(`${T}.open.${k}.${loadLevelName(l.fraction)}`, v);
+    }
+    if (valid.length > 0) {
+      for (const [k, v] of Object.entries(openFacts(valid[0]!))) put(`${T}.open.first.${k}`, v);
+      for (const [k, v] of Object.entries(openFacts(valid.at(-1)!))) put(`${T}.open.last.${k}`, v);
     }
   }
   put('littleL.maxDeviationPercent', maxDeviation);
-  put('flags.clientBoundLevels', clientBound);
-  put('flags.errorLevels', errorLevels);
-  put('droppedLevelsBelowCapacity', droppedBelow);
-  put('cores', result.cores);
-  put('maxConcurrency', Math.max(...config.concurrency));
-  put('inFlightCap', config.inFlightCap);
-  put('openConnections', config.openConnections);
-  put('clientBoundPercent', config.clientBoundPercent);
-  put('errorFlagPercent', config.errorFlagPercent);
-  put('closedMeasureMs', config.closedMeasureMs);
-  put('openMeasureMs', config.openMeasureMs);
   return facts;
 }

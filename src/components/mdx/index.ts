@@ -20,7 +20,7 @@
  * Prices:   <PricesReadOn />  the date the prices were read, as written in the price file
  * Beyond:   <BeyondCase id="F">…</BeyondCase>  a beyond case's figures, or "not measured here, because …"
  * TLS/net:  <TlsChart />, <TlsNegotiated />, <NetworkModelTable />  (section "With TLS and over a network")
- * Load (F): <LoadThroughputChart />, <LoadLatencyChart />, <LittleLawTable />  (inside <BeyondCase id="F">)
+ * Load (F): <LoadThroughputChart />, <LoadLatencyChart />, <LittleLawTable />, <LoadOpenTable />, <LoadPeerTable />  (inside <BeyondCase id="F">)
  *           <RetryStormChart />, <RetryStormTables />  case I (retry storms)
  *           <PriceChanges />  what changed since the previous price snapshot (nothing with one snapshot)
  */
@@ -54,6 +54,8 @@ import LatencyDistributionChart from '../charts/LatencyDistributionChart.astro';
 import LatencyPercentilesChart from '../charts/LatencyPercentilesChart.astro';
 import CostTables from '../costs/CostTables.astro';
 import LittleLawTable from '../../cases/f-load/LittleLawTable.astro';
+import LoadOpenTable from '../../cases/f-load/LoadOpenTable.astro';
+import LoadPeerTable from '../../cases/f-load/LoadPeerTable.astro';
 import LoadLatencyChart from '../../cases/f-load/LoadLatencyChart.astro';
 import LoadThroughputChart from '../../cases/f-load/LoadThroughputChart.astro';
 import PriceChanges from '../costs/PriceChanges.astro';
@@ -103,6 +105,8 @@ export const mdxComponents = {
   NetworkModelTable,
   LoadThroughputChart,
   LoadLatencyChart,
+  LoadOpenTable,
+  LoadPeerTable,
   LittleLawTable,
   NodeMatrix,
 };

@@ -1,26 +1,41 @@
 /**
- * Case F: the hop (B's keep-alive entitlement service) and the three-hop chain (D's two relays in front
- * of it) under concurrent load. Closed loop at c = 1, 4, 16, 64 callers, then open loop at fractions of
- * the c = 64 throughput found in the same run, timed from intended and from actual send. Latencies go
- * into HDR histograms; per level the client's event-loop delay and the CPU of client and services are
- * recorded, with flags for a client-bound level (> 90% of a core) and for more than 1% errors.
- * One measurement per level (ctx.runs is not used: the levels are the repetitions that matter here).
+ * Case F: the hop (B's keep-alive entitlement service) and the three-hop chain (D's two relays in
+ * front of it) under load, from a raw-socket generator (raw-connection.ts) that proves it is not the
+ * bottleneck. In one run of the case:
+ * 1. placement (placement.ts), then the peer check against autocannon (peer-compare.ts);
+ * 2. ctx.runs times: the generator's ceiling against the trivial responder, then each target's
+ *    closed-loop levels;
+ * 3. each level's validity and each target's capacity (validity.ts), then ctx.runs times each target's
+ *    open-loop levels at fractions of that capacity, and their validity.
+ * Figures across runs are medians with intervals by the rule of cases A–D.
  */
 import os from 'node:os';
-import type { z } from 'zod';
+import { fileURLToPath } from 'node:url';
 import { requestFor } from '../../harness/entitlement.ts';
-import { delay, startEntitlementService, startRelayService, type Service } from '../../harness/process.ts';
+import { delay, startEntitlementService, startRelayService, startService, type Service } from '../../harness/process.ts';
+import { medianInterval } from '../../harness/stats.ts';
+import type { BeyondCase, BeyondRunContext } from '../../harness/beyond-case.ts';
 import { runClosedLevel } from './closed-loop.ts';
 import { runOpenLevel } from './open-loop.ts';
-import { LevelProbe } from './probes.ts';
-import type { LoadTarget } from './call.ts';
-import type { BeyondCase, BeyondRunContext } from '../../harness/beyond-case.ts';
-import type { ClosedLevel, LoadConfig, LoadResult, LoadTargetResultSchema, OpenLevel } from './schema.ts';
+import { autocannonVersion, comparePeers } from './peer-compare.ts';
+import { placeProcesses } from './placement.ts';
+import { LevelProbe, type Probe } from './probes.ts';
+import { rawTarget, type RawTarget } from './raw-connection.ts';
+import { formatLoadReport, loadWarnings } from './report.ts';
+import { openWindowMs } from './schedule.ts';
+import { capacityOf, figureOf, levelValidity, p99NeverFalls } from './validity.ts';
+import type { ClosedLevel, LoadConfig, LoadResult, LoadTargetResult, OpenLevel } from './schema.ts';
 import { specF } from './spec.ts';
+import type { z } from 'zod';
+import type { ClosedRunSchema, OpenRunSchema } from './schema.ts';
+
+type ClosedRun = z.infer<typeof ClosedRunSchema>;
+type OpenRun = z.infer<typeof OpenRunSchema>;
 
 const BODIES = Array.from({ length: 3000 }, (_, i) => JSON.stringify(requestFor(i)));
 const START_TIMEOUT_MS = 15_000;
 const KEEP_ALIVE_MS = 60_000;
+const RESPONDER = fileURLToPath(new URL('./trivial-responder.ts', import.meta.url));
 
 /** Case F. */
 export const caseF: BeyondCase<LoadConfig, LoadResult> = {
@@ -29,6 +44,10 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
     return { ok: true };
   },
   async run(ctx, config) {
+    // Before pinning: a pinned process sees only its own CPU.
+    const cores = os.availableParallelism();
+    const { placement, restore } = placeProcesses(config.pin);
+    ctx.log(`  F placement: ${placement.pinned ? `generator on CPU ${placement.clientCpus.join(',')}, services on CPU ${placement.serviceCpus.join(',')}` : `not pinned (${placement.reason})`}`);
     const services: Service[] = [];
     const start = async (make: () => Promise<Service>) => {
       const s = await make();
@@ -36,27 +55,96 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
       return s;
     };
     try {
+      const responder = await start(() => startService(RESPONDER, 'trivial responder (case F)', {}, START_TIMEOUT_MS));
       const entitlement = await start(() =>
         startEntitlementService('entitlement service (case F)', { seed: 1, delayProbability: 0, delayMs: 0, keepAliveMs: KEEP_ALIVE_MS }, START_TIMEOUT_MS));
       const relayB = await start(() => startRelayService('relay B (case F)', { nextPort: entitlement.port, keepAliveMs: KEEP_ALIVE_MS }, START_TIMEOUT_MS));
       const relayA = await start(() => startRelayService('relay A (case F)', { nextPort: relayB.port, keepAliveMs: KEEP_ALIVE_MS }, START_TIMEOUT_MS));
       const died = Promise.race(services.map((s) => s.died));
-      const hop = { id: 'hop' as const, hops: 1, entry: entitlement, watched: [{ label: 'entitlement', service: entitlement }] };
-      const chain = {
-        id: 'chain' as const,
-        hops: 3,
-        entry: relayA,
-        watched: [
-          { label: 'relay A', service: relayA },
-          { label: 'relay B', service: relayB },
-          { label: 'entitlement', service: entitlement },
-        ],
+      const race = <T>(p: Promise<T>) => Promise.race([p, died]);
+      const targets: TargetDef[] = [
+        { id: 'hop', hops: 1, raw: rawTarget(entitlement.port, '/check', BODIES), watched: [{ label: 'entitlement', service: entitlement }] },
+        {
+          id: 'chain',
+          hops: 3,
+          raw: rawTarget(relayA.port, '/check', BODIES),
+          watched: [
+            { label: 'relay A', service: relayA },
+            { label: 'relay B', service: relayB },
+            { label: 'entitlement', service: entitlement },
+          ],
+        },
+      ];
+
+      const peer = await race(comparePeers(entitlement.port, '/check', BODIES[0]!, config.peerConcurrency, config.peerSeconds, ctx.signal, ctx.log));
+
+      // Ceiling and closed loops, run by run.
+      const ceilingRuns: LoadResult['ceiling']['runs'] = [];
+      const closedRuns = targets.map(() => config.concurrency.map((): ClosedRun[] => []));
+      const responderTarget = rawTarget(responder.port, '/check', BODIES);
+      for (let run = 0; run < ctx.runs; run++) {
+        const c = await race(closedRun(ctx, config, responderTarget, config.ceilingConcurrency, [{ label: 'responder', service: responder }]));
+        ceilingRuns.push({ callsPerSec: c.callsPerSec, clientCpuPercent: c.probe.clientCpuPercent, responderCpuPercent: c.probe.services[0]?.cpuPercent ?? 0 });
+        ctx.log(`  F generator ceiling (trivial responder, c=${config.ceilingConcurrency}): ${Math.round(c.callsPerSec)} calls/s, client CPU ${Math.round(c.probe.clientCpuPercent)}% (run ${run + 1}/${ctx.runs})`);
+        for (const [ti, t] of targets.entries()) {
+          for (const [ci, conc] of config.concurrency.entries()) {
+            const r = await race(closedRun(ctx, config, t.raw, conc, t.watched));
+            closedRuns[ti]![ci]!.push(r);
+            ctx.log(`  F ${t.id} closed c=${conc}: ${Math.round(r.callsPerSec)} calls/s, p99 ${Math.round(r.latency.p99Us)} µs, client CPU ${Math.round(r.probe.clientCpuPercent)}% (run ${run + 1}/${ctx.runs})`);
+          }
+        }
+      }
+      await responder.stop();
+      const ceiling = { concurrency: config.ceilingConcurrency, perSec: figureOf(ceilingRuns.map((r) => r.callsPerSec)), runs: ceilingRuns };
+      const limitPerSec = config.generatorLimitFraction * ceiling.perSec.median;
+
+      const closedLevels = targets.map((_, ti) => config.concurrency.map((c, ci) => closedLevel(c, closedRuns[ti]![ci]!, config)));
+      const plans = targets.map((t, ti) => {
+        const closed = closedLevels[ti]!;
+        const capacity = capacityOf(closed.map((l) => ({ concurrency: l.concurrency, callsPerSec: l.callsPerSec.median, valid: l.validity.valid, clientBound: l.validity.reasons.some((r) => r.code === 'client-cpu') })));
+        const unloadedP50Us = closed.find((l) => l.concurrency === 1)!.p50Us.median;
+        return { t, closed, capacity, unloadedP50Us, open: config.openFractions.map((): OpenRun[] => []) };
+      });
+
+      for (let run = 0; run < ctx.runs; run++) {
+        for (const plan of plans) {
+          for (const [k, fraction] of config.openFractions.entries()) {
+            if (ctx.signal.aborted) throw new Error('interrupted');
+            const rate = fraction * plan.capacity.perSec;
+            const r = await race(openRun(ctx, config, plan.t, rate, config.arrivalSeed + 1000 * run + k));
+            plan.open[k]!.push(r);
+            ctx.log(`  F ${plan.t.id} open ${Math.round(fraction * 100)}%: ${Math.round(r.okPerSec)}/${Math.round(rate)} calls/s, p99 ${Math.round(r.fromIntended.p99Us)} µs (uncorrected ${Math.round(r.fromActual.p99Us)} µs), lag p99 ${Math.round(r.schedulerLag.p99Us)} µs, client CPU ${Math.round(r.probe.clientCpuPercent)}% (run ${run + 1}/${ctx.runs})`);
+          }
+        }
+      }
+
+      const results: LoadTargetResult[] = plans.map((plan) => {
+        const open = config.openFractions.map((fraction, k) => openLevel(fraction, fraction * plan.capacity.perSec, plan.open[k]!, config, plan.unloadedP50Us, limitPerSec));
+        const valid = open.filter((l) => l.validity.valid);
+        return {
+          id: plan.t.id,
+          hops: plan.t.hops,
+          unloadedP50Us: plan.unloadedP50Us,
+          capacity: plan.capacity,
+          closed: plan.closed,
+          open,
+          validOpenLevels: valid.length,
+          p99NeverFalls: p99NeverFalls(valid),
+        };
+      });
+      return {
+        cores,
+        runs: ctx.runs,
+        confidencePercent: medianInterval(Array.from({ length: ctx.runs }, (_, i) => i)).confidencePercent,
+        placement,
+        ceiling,
+        autocannonVersion: autocannonVersion(),
+        peer,
+        targets: results,
       };
-      const targets = [];
-      for (const t of [hop, chain]) targets.push(await Promise.race([measureTarget(ctx, config, t), died]));
-      return { targets, cores: os.availableParallelism() };
     } finally {
       await Promise.all(services.map((s) => s.stop()));
+      restore();
     }
   },
   report: formatLoadReport,
@@ -66,139 +154,99 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
 interface TargetDef {
   id: 'hop' | 'chain';
   hops: number;
-  entry: Service;
+  raw: RawTarget;
   watched: { label: string; service: Service }[];
 }
 
-async function measureTarget(ctx: BeyondRunContext, config: LoadConfig, t: TargetDef): Promise<z.infer<typeof LoadTargetResultSchema>> {
-  const target: LoadTarget = { port: t.entry.port, path: '/check', bodies: BODIES };
-  const closed: ClosedLevel[] = [];
-  for (const c of config.concurrency) {
-    if (ctx.signal.aborted) throw new Error('interrupted');
-    const probe = new LevelProbe(t.watched);
-    const run = await runClosedLevel(target, { concurrency: c, warmupMs: config.closedWarmupMs, measureMs: config.closedMeasureMs, callTimeoutMs: config.callTimeoutMs }, ctx.signal, probe);
-    const p = await probe.result();
-    const failed = sum(Object.values(run.errors));
-    const errorPercent = run.sent > 0 ? (100 * failed) / run.sent : 0;
-    closed.push({
-      concurrency: c,
-      windowMs: run.windowMs,
-      callsPerSec: run.callsPerSec,
-      latency: run.latency,
-      littleL: (run.callsPerSec * run.latency.meanUs) / 1e6,
-      sent: run.sent,
-      errors: run.errors,
-      errorPercent,
-      probe: p,
-      clientBound: p.clientCpuPercent > config.clientBoundPercent,
-      errorFlag: errorPercent > config.errorFlagPercent,
-    });
-    ctx.log(`  F ${t.id} closed c=${c}: ${Math.round(run.callsPerSec)} calls/s, p99 ${Math.round(run.latency.p99Us)} µs, client CPU ${Math.round(p.clientCpuPercent)}%`);
-    await delay(config.pauseBetweenLevelsMs);
-  }
-  const capacityPerSec = closed[closed.length - 1]!.callsPerSec;
-  if (!(capacityPerSec > 0)) throw new Error(`${t.id}: no call succeeded at c=${config.concurrency.at(-1)}, so there is no capacity to scale the open loop by`);
-  const open: OpenLevel[] = [];
-  for (const [k, fraction] of config.openFractions.entries()) {
-    if (ctx.signal.aborted) throw new Error('interrupted');
-    const probe = new LevelProbe(t.watched);
-    const run = await runOpenLevel(
-      target,
-      {
-        ratePerSec: fraction * capacityPerSec,
-        arrival: config.arrival,
-        seed: config.arrivalSeed + k,
-        warmupMs: config.openWarmupMs,
-        measureMs: config.openMeasureMs,
-        inFlightCap: config.inFlightCap,
-        connections: config.openConnections,
-        callTimeoutMs: config.callTimeoutMs,
-      },
-      ctx.signal,
-      probe,
-    );
-    const p = await probe.result();
-    const failed = sum(Object.values(run.errors));
-    const sent = run.due - run.dropped;
-    const errorPercent = sent > 0 ? (100 * failed) / sent : 0;
-    const droppedPercent = run.due > 0 ? (100 * run.dropped) / run.due : 0;
-    open.push({
-      fraction,
-      targetPerSec: run.targetPerSec,
-      duePerSec: run.duePerSec,
-      sentPerSec: run.sentPerSec,
-      okPerSec: run.okPerSec,
-      fromIntended: run.fromIntended,
-      fromActual: run.fromActual,
-      schedulerLag: run.schedulerLag,
-      due: run.due,
-      dropped: run.dropped,
-      droppedPercent,
-      errors: run.errors,
-      errorPercent,
-      maxInFlight: run.maxInFlight,
-      probe: p,
-      clientBound: p.clientCpuPercent > config.clientBoundPercent,
-      errorFlag: errorPercent > config.errorFlagPercent,
-    });
-    ctx.log(`  F ${t.id} open ${Math.round(fraction * 100)}%: ${Math.round(run.okPerSec)}/${Math.round(run.targetPerSec)} calls/s, p99 ${Math.round(run.fromIntended.p99Us)} µs (uncorrected ${Math.round(run.fromActual.p99Us)} µs), dropped ${run.dropped}`);
-    await delay(config.pauseBetweenLevelsMs);
-  }
-  return { id: t.id, hops: t.hops, capacityPerSec, closed, open };
+const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+const servicesCpu = (p: Probe) => sum(p.services.map((s) => s.cpuPercent));
+
+async function closedRun(ctx: BeyondRunContext, config: LoadConfig, target: RawTarget, concurrency: number, watched: TargetDef['watched']): Promise<ClosedRun> {
+  if (ctx.signal.aborted) throw new Error('interrupted');
+  const probe = new LevelProbe(watched);
+  const r = await runClosedLevel(target, { concurrency, ...config.closed, callTimeoutMs: config.callTimeoutMs }, ctx.signal, probe);
+  const p = await probe.result();
+  const failed = sum(Object.values(r.errors));
+  await delay(config.pauseBetweenLevelsMs);
+  return { windowMs: r.windowMs, callsPerSec: r.callsPerSec, latency: r.latency, sent: r.sent, errors: r.errors, failedPercent: r.sent > 0 ? (100 * failed) / r.sent : 0, probe: p };
 }
 
-function sum(values: readonly number[]): number {
-  return values.reduce((a, b) => a + b, 0);
+async function openRun(ctx: BeyondRunContext, config: LoadConfig, t: TargetDef, ratePerSec: number, seed: number): Promise<OpenRun> {
+  const probe = new LevelProbe(t.watched);
+  const measureMs = openWindowMs(ratePerSec, config.open.minCalls, config.open.minMeasureMs, config.open.maxMeasureMs);
+  const r = await runOpenLevel(
+    t.raw,
+    {
+      ratePerSec,
+      arrival: config.arrival,
+      seed,
+      granularityMs: config.schedulerGranularityMs,
+      clockSpinMs: config.clockSpinUs / 1000,
+      warmupMs: config.open.warmupMs,
+      measureMs,
+      inFlightCap: config.inFlightCap,
+      connections: config.openConnections,
+      callTimeoutMs: config.callTimeoutMs,
+    },
+    ctx.signal,
+    probe,
+  );
+  const p = await probe.result();
+  const failed = sum(Object.values(r.errors)) + r.dropped;
+  await delay(config.pauseBetweenLevelsMs);
+  return {
+    windowMs: measureMs,
+    due: r.due,
+    dropped: r.dropped,
+    okPerSec: r.okPerSec,
+    fromIntended: r.fromIntended,
+    fromActual: r.fromActual,
+    schedulerLag: r.schedulerLag,
+    errors: r.errors,
+    failedPercent: r.due > 0 ? (100 * failed) / r.due : 0,
+    maxInFlight: r.maxInFlight,
+    probe: p,
+  };
 }
 
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const pct = (n: number) => `${Math.round(n)}%`;
-
-/** Case F's report section. */
-export function formatLoadReport(result: LoadResult, config: LoadConfig): string[] {
-  const lines: string[] = [
-    `  client and services share ${result.cores} cores; open loop: ${config.arrival} arrivals (seed ${config.arrivalSeed}) over ${config.openConnections} connections, in-flight cap ${config.inFlightCap}`,
-  ];
-  for (const t of result.targets) {
-    lines.push('', `  ${t.id === 'hop' ? 'one hop (keep-alive)' : 'chain of three hops'}: closed loop, ${config.closedMeasureMs / 1000} s per level`);
-    lines.push('  ' + ['c', 'calls/s', 'p50 µs', 'p90 µs', 'p99 µs', 'p99.9 µs', 'max µs', 'L=X·W', 'client CPU', 'errors'].map((h, i) => (i === 0 ? h.padEnd(4) : h.padStart(11))).join(''));
-    for (const l of t.closed) {
-      lines.push('  ' + [String(l.concurrency).padEnd(4), ...[l.callsPerSec, l.latency.p50Us, l.latency.p90Us, l.latency.p99Us, l.latency.p999Us, l.latency.maxUs].map((v) => int(v).padStart(11)),
-        l.littleL.toFixed(1).padStart(11), pct(l.probe.clientCpuPercent).padStart(11), String(sum(Object.values(l.errors))).padStart(11)].join('') + flags(l));
-    }
-    lines.push(`  open loop at fractions of ${int(t.capacityPerSec)} calls/s (closed loop, c=${config.concurrency.at(-1)}); latency from intended send (uncorrected: from actual send)`);
-    lines.push('  ' + ['load', 'target/s', 'ok/s', 'p50 µs', 'p99 µs', 'p99.9 µs', 'uncorr p99', 'lag p99', 'dropped', 'client CPU'].map((h, i) => (i === 0 ? h.padEnd(6) : h.padStart(11))).join(''));
-    for (const l of t.open) {
-      lines.push('  ' + [pct(l.fraction * 100).padEnd(6), ...[l.targetPerSec, l.okPerSec, l.fromIntended.p50Us, l.fromIntended.p99Us, l.fromIntended.p999Us, l.fromActual.p99Us, l.schedulerLag.p99Us, l.dropped].map((v) => int(v).padStart(11)),
-        pct(l.probe.clientCpuPercent).padStart(11)].join('') + flags(l));
-    }
-  }
-  return lines;
+function closedLevel(concurrency: number, runs: ClosedRun[], config: LoadConfig): ClosedLevel {
+  const fig = (pick: (r: ClosedRun) => number) => figureOf(runs.map(pick));
+  const callsPerSec = fig((r) => r.callsPerSec);
+  const meanUs = fig((r) => r.latency.meanUs);
+  return {
+    concurrency,
+    runs,
+    callsPerSec,
+    p50Us: fig((r) => r.latency.p50Us),
+    p99Us: fig((r) => r.latency.p99Us),
+    p999Us: fig((r) => r.latency.p999Us),
+    meanUs,
+    clientCpuPercent: fig((r) => r.probe.clientCpuPercent),
+    servicesCpuPercent: fig((r) => servicesCpu(r.probe)),
+    littleL: (callsPerSec.median * meanUs.median) / 1e6,
+    validity: levelValidity(runs.map((r) => ({ clientCpuPercent: r.probe.clientCpuPercent, failedPercent: r.failedPercent })), config),
+  };
 }
 
-function flags(l: { clientBound: boolean; errorFlag: boolean }): string {
-  return (l.clientBound ? '  [client-bound]' : '') + (l.errorFlag ? '  [>1% errors]' : '');
-}
-
-/** Warnings with a remedy each. */
-export function loadWarnings(result: LoadResult, config: LoadConfig): string[] {
-  const out: string[] = [];
-  for (const t of result.targets) {
-    const levels = [
-      ...t.closed.map((l) => ({ name: `${t.id} closed c=${l.concurrency}`, l })),
-      ...t.open.map((l) => ({ name: `${t.id} open ${Math.round(l.fraction * 100)}%`, l })),
-    ];
-    for (const { name, l } of levels) {
-      if (l.clientBound) {
-        out.push(`level ${name}: the client used ${Math.round(l.probe.clientCpuPercent)}% of a core (over ${config.clientBoundPercent}%), so this level may measure the load generator; compare with npm run bench:peer, or run on a machine with more cores.`);
-      }
-      if (l.errorFlag) {
-        out.push(`level ${name}: ${l.errorPercent.toFixed(1)}% of calls failed (${Object.entries(l.errors).map(([k, n]) => `${n} ${k}`).join(', ')}), over ${config.errorFlagPercent}%; its latency covers only the calls that succeeded. Look for a stalled service, or raise callTimeoutMs.`);
-      }
-      if ('dropped' in l && l.dropped > 0) {
-        out.push(`level ${name}: ${l.dropped} calls (${l.droppedPercent.toFixed(1)}% of those due) were dropped at the in-flight cap of ${config.inFlightCap}: the service fell behind the offered load, and the latency covers only the calls sent. Expected above capacity; below it, the machine was busy with something else.`);
-      }
-    }
-  }
-  return out;
+function openLevel(fraction: number, targetPerSec: number, runs: OpenRun[], config: LoadConfig, unloadedP50Us: number, limitPerSec: number): OpenLevel {
+  const fig = (pick: (r: OpenRun) => number) => figureOf(runs.map(pick));
+  return {
+    fraction,
+    targetPerSec,
+    runs,
+    okPerSec: fig((r) => r.okPerSec),
+    p50Us: fig((r) => r.fromIntended.p50Us),
+    p99Us: fig((r) => r.fromIntended.p99Us),
+    uncorrectedP99Us: fig((r) => r.fromActual.p99Us),
+    lagP99Us: fig((r) => r.schedulerLag.p99Us),
+    clientCpuPercent: fig((r) => r.probe.clientCpuPercent),
+    failedPercent: fig((r) => r.failedPercent),
+    generatorLimited: targetPerSec > limitPerSec,
+    validity: levelValidity(
+      runs.map((r) => ({ clientCpuPercent: r.probe.clientCpuPercent, failedPercent: r.failedPercent, lagP99Us: r.schedulerLag.p99Us })),
+      config,
+      unloadedP50Us,
+      { targetPerSec, limitPerSec },
+    ),
+  };
 }

@@ -1,27 +1,30 @@
 /**
- * Closed loop: c callers, each with its own kept-alive connection, each sending its next call only
- * when its previous one has answered. Throughput is what the system lets through; latency is timed
- * from each call's actual send (in a closed loop there is no other schedule to time it from).
+ * Closed loop on the raw generator: c connections, each sending its next call as soon as its previous
+ * one has answered. Throughput is what the system lets through; latency is timed from each call's
+ * actual send (a closed loop has no other schedule to time it from). A level's window runs until it
+ * holds `minCalls` completed calls and `minMeasureMs` have passed, or `maxMeasureMs` have passed.
  */
-import http from 'node:http';
-import { callOnce, countError, type LoadTarget } from './call.ts';
+import { openConnections, sweepTimeouts, type RawConnection, type RawTarget } from './raw-connection.ts';
 import { LatencyRecorder, type LatencySummary } from './recorder.ts';
 
 /** Settings of one closed-loop level. */
 export interface ClosedLevelSettings {
-  /** Concurrent callers (and connections). */
+  /** Concurrent callers (one connection each). */
   concurrency: number;
   /** Calls before the window, not recorded, ms. */
   warmupMs: number;
-  /** Measured window, ms. */
-  measureMs: number;
-  /** Per-call idle timeout, ms (a timeout is counted as an error). */
+  /** The window holds at least this many completed calls… */
+  minCalls: number;
+  /** …and lasts at least this long, ms… */
+  minMeasureMs: number;
+  /** …unless it reaches this length first, ms. */
+  maxMeasureMs: number;
+  /** A call on the wire longer than this fails as "timeout", ms. */
   callTimeoutMs: number;
 }
 
 /** What one closed-loop level measured (before the probes are added). */
 export interface ClosedLevelRun {
-  concurrency: number;
   /** Length of the measured window, ms. */
   windowMs: number;
   /** Successful calls that completed inside the window. */
@@ -36,57 +39,115 @@ export interface ClosedLevelRun {
   sent: number;
 }
 
+/** Adds one error of `kind` to a count record. */
+export function countError(errors: Record<string, number>, kind: string): void {
+  errors[kind] = (errors[kind] ?? 0) + 1;
+}
+
 /**
- * Runs one level. `onWindow` is called when the measured window starts and again when it ends.
- * Every socket is destroyed before it resolves; it never rejects for a failed call (those are counted).
+ * Runs one level. `onWindow` is called when the measured window starts and when it ends.
+ * Every socket is closed before it resolves; a failed call is counted, never thrown.
+ * @throws Error when the connections cannot be opened.
  */
 export async function runClosedLevel(
-  target: LoadTarget,
+  target: RawTarget,
   s: ClosedLevelSettings,
   signal: AbortSignal,
   onWindow: { start(): void; end(): void } = { start() {}, end() {} },
 ): Promise<ClosedLevelRun> {
-  const agents = Array.from({ length: s.concurrency }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   const recorder = new LatencyRecorder();
   const errors: Record<string, number> = {};
   let sent = 0;
   let callsInWindow = 0;
+  let index = 0;
+  let windowStart = Infinity;
+  let windowEnd = Infinity;
+  let stopping = false;
+  let live = 0;
+  let finish: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const conns = new Set<RawConnection>();
+
+  const next = (conn: RawConnection, now: number) => {
+    if (stopping || signal.aborted) {
+      conn.close();
+      if (--live === 0) finish();
+      return;
+    }
+    conn.sentAt = now;
+    conn.measured = now >= windowStart;
+    if (conn.measured) sent += 1;
+    conn.send(target.requests[index++ % target.requests.length]!);
+  };
+  const endWindow = (now: number) => {
+    if (stopping) return;
+    stopping = true;
+    windowEnd = now;
+    if (windowStart !== Infinity) onWindow.end();
+  };
+  const maybeEnd = (now: number) => {
+    const elapsed = now - windowStart;
+    if (elapsed >= s.maxMeasureMs || (elapsed >= s.minMeasureMs && callsInWindow >= s.minCalls)) endWindow(now);
+  };
+  const listener = {
+    response(conn: RawConnection, status: number) {
+      const now = performance.now();
+      if (status >= 200 && status < 300) {
+        if (conn.measured) recorder.record((now - conn.sentAt) * 1000);
+        if (now >= windowStart && !stopping) callsInWindow += 1;
+      } else if (conn.measured) {
+        countError(errors, `http ${status}`);
+      }
+      if (!stopping && windowStart !== Infinity) maybeEnd(now);
+      next(conn, now);
+    },
+    failure(conn: RawConnection, kind: string, lostCall: boolean) {
+      conns.delete(conn);
+      if (lostCall && conn.measured) countError(errors, kind);
+      if (stopping || signal.aborted) {
+        if (--live === 0) finish();
+        return;
+      }
+      // Replace the connection, so the level keeps its concurrency.
+      void openConnections(target, 1, listener).then(
+        ([fresh]) => {
+          conns.add(fresh!);
+          next(fresh!, performance.now());
+        },
+        () => {
+          if (--live === 0) finish();
+        },
+      );
+    },
+  };
+
+  const opened = await openConnections(target, s.concurrency, listener);
+  for (const c of opened) conns.add(c);
+  live = opened.length;
   const t0 = performance.now();
-  const windowStart = t0 + s.warmupMs;
-  const windowEnd = windowStart + s.measureMs;
-  let started = false;
   const startTimer = setTimeout(() => {
-    started = true;
+    windowStart = performance.now();
     onWindow.start();
   }, s.warmupMs);
-  let index = 0;
+  const maxTimer = setTimeout(() => endWindow(performance.now()), s.warmupMs + s.maxMeasureMs + 5);
+  const sweeper = setInterval(() => sweepTimeouts(conns, performance.now(), s.callTimeoutMs), Math.max(10, Math.min(250, s.callTimeoutMs / 4)));
+  const onAbort = () => endWindow(performance.now());
+  signal.addEventListener('abort', onAbort, { once: true });
   try {
-    const caller = async (agent: http.Agent) => {
-      while (!signal.aborted) {
-        const start = performance.now();
-        if (start >= windowEnd) return;
-        const outcome = await callOnce(agent, target, index++, s.callTimeoutMs);
-        const end = performance.now();
-        const measured = start >= windowStart;
-        if (measured) sent += 1;
-        if (!outcome.ok) {
-          if (measured) countError(errors, outcome.kind);
-          continue;
-        }
-        if (measured) recorder.record((end - start) * 1000);
-        if (end >= windowStart && end < windowEnd) callsInWindow += 1;
-      }
-    };
-    await Promise.all(agents.map(caller));
+    for (const c of opened) next(c, t0);
+    await done;
   } finally {
     clearTimeout(startTimer);
-    if (started) onWindow.end();
-    for (const agent of agents) agent.destroy();
+    clearTimeout(maxTimer);
+    clearInterval(sweeper);
+    signal.removeEventListener('abort', onAbort);
+    for (const c of conns) c.close();
   }
-  const windowMs = Math.min(performance.now(), windowEnd) - windowStart;
+  const windowMs = windowStart === Infinity ? 0 : windowEnd - windowStart;
   return {
-    concurrency: s.concurrency,
-    windowMs: Math.max(windowMs, 0),
+    windowMs,
     callsInWindow,
     callsPerSec: windowMs > 0 ? (callsInWindow * 1000) / windowMs : 0,
     latency: recorder.summary(),

@@ -1,78 +1,77 @@
 /**
- * Open loop: calls arrive on a schedule (constant rate, Poisson or uniform gaps, seeded) whether or
- * not earlier calls have answered, as users do. They go out over a fixed pool of kept-alive
- * connections, opened before the level (as wrk2 does; opening connections mid-level would measure
- * connection set-up storms, not the service). A due call that finds every connection busy waits for
- * one, in the client. Each call is timed from its intended send time (so a stall, in the service or
- * in the client, is charged to every call it delays: no coordinated omission) and from its actual
- * send, the moment it got a connection (what a naive load test reports). The scheduler's lag is
- * actual − intended: timer lateness plus the wait for a free connection. When the in-flight cap
- * (calls waiting or on the wire) is reached, a due call is dropped and counted, never delayed.
+ * Open loop on the raw generator: calls are due on a schedule (schedule.ts) whether or not earlier
+ * calls have answered, as independent users send them. They go out over a fixed pool of kept-alive
+ * connections opened before the level (as wrk2 does). The scheduler sleeps (clock.ts) until the next
+ * tick with a call due, and sends every call due by then; a response that arrives after a tick also
+ * sends what is due, so a busy loop never waits for the alarm. A due call that finds every connection
+ * busy waits in the client for one. Each call is timed from its intended send (its tick: no
+ * coordinated omission) and from its actual send (what a naive load test reports). Scheduler lag is
+ * actual − intended send: the clock's lateness plus the wait for a free connection. A call due while
+ * `inFlightCap` calls wait or are on the wire is dropped and counted, never delayed.
  */
-import http from 'node:http';
-import { mulberry32 } from '../../harness/prng.ts';
-import { callOnce, callTimed, countError, type LoadTarget } from './call.ts';
+import { AlarmClock } from './clock.ts';
+import { countError } from './closed-loop.ts';
+import { openConnections, sweepTimeouts, type RawConnection, type RawTarget } from './raw-connection.ts';
 import { LatencyRecorder, type LatencySummary } from './recorder.ts';
+import { Schedule, type ArrivalKind } from './schedule.ts';
 
 /** Settings of one open-loop level. */
 export interface OpenLevelSettings {
   /** Target arrival rate, calls/s. */
   ratePerSec: number;
-  /** "poisson": exponential gaps (seeded); "uniform": equal gaps. */
-  arrival: 'poisson' | 'uniform';
+  arrival: ArrivalKind;
   /** mulberry32 seed of the Poisson gaps. */
   seed: number;
-  /** Arrivals before the window, not recorded, ms. */
+  /** The scheduler's grid, ms. */
+  granularityMs: number;
+  /** How long before a tick the clock thread stops sleeping, ms. */
+  clockSpinMs: number;
+  /** Calls due before the window, not recorded, ms. */
   warmupMs: number;
-  /** Measured window (by intended send time), ms. */
+  /** Measured window, by intended send time, ms. */
   measureMs: number;
-  /** Calls in flight (waiting for a connection or on the wire) at most; a call due while the cap is reached is dropped. */
+  /** Calls waiting for a connection or on the wire, at most; a call due beyond it is dropped. */
   inFlightCap: number;
-  /** Kept-alive connections, opened before the level starts. */
+  /** Kept-alive connections, opened before the level. */
   connections: number;
-  /** Per-call idle timeout, ms. */
+  /** A call on the wire longer than this fails as "timeout", ms. */
   callTimeoutMs: number;
 }
 
 /** What one open-loop level measured. */
 export interface OpenLevelRun {
-  targetPerSec: number;
-  /** Calls due inside the window, per second. */
-  duePerSec: number;
-  /** Calls actually sent inside the window (due minus dropped), per second. */
-  sentPerSec: number;
+  /** Length of the window, ms. */
+  windowMs: number;
+  /** Calls due inside the window. */
+  due: number;
+  /** Calls due in the window dropped at the in-flight cap. */
+  dropped: number;
   /** Successful calls completed inside the window, per second. */
   okPerSec: number;
   /** Latency from intended send, successful calls due in the window, µs. */
   fromIntended: LatencySummary;
   /** Latency from actual send, same calls, µs. */
   fromActual: LatencySummary;
-  /** Actual minus intended send time of every sent call due in the window (timer lateness plus the wait for a connection), µs. */
+  /** Actual − intended send of every sent call due in the window, µs. */
   schedulerLag: LatencySummary;
-  /** Calls due in the window. */
-  due: number;
-  /** Calls due in the window dropped at the in-flight cap. */
-  dropped: number;
   /** Calls due in the window that failed, by kind. */
   errors: Record<string, number>;
-  /** Most calls in flight at once. */
+  /** Most calls waiting or on the wire at once. */
   maxInFlight: number;
 }
 
 /**
- * Runs one level. `onWindow.start/end` mark the measured window (for probes).
- * Waits for every call in flight (each bounded by its timeout), then destroys every socket.
+ * Runs one level. `onWindow.start/end` mark the measured window (for probes). Waits for every call in
+ * flight (each bounded by its timeout), then closes every socket and the clock.
+ * @throws Error when the connections cannot be opened.
  */
 export async function runOpenLevel(
-  target: LoadTarget,
+  target: RawTarget,
   s: OpenLevelSettings,
   signal: AbortSignal,
   onWindow: { start(): void; end(): void } = { start() {}, end() {} },
 ): Promise<OpenLevelRun> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: s.connections, maxFreeSockets: s.connections });
-  const draw = mulberry32(s.seed);
-  const meanGapMs = 1000 / s.ratePerSec;
-  const gap = s.arrival === 'poisson' ? () => -Math.log(1 - draw()) * meanGapMs : () => meanGapMs;
+  const schedule = new Schedule({ ratePerSec: s.ratePerSec, arrival: s.arrival, seed: s.seed, granularityMs: s.granularityMs });
   const fromIntended = new LatencyRecorder();
   const fromActual = new LatencyRecorder();
   const lag = new LatencyRecorder();
@@ -83,93 +82,156 @@ export async function runOpenLevel(
   let inFlight = 0;
   let maxInFlight = 0;
   let index = 0;
-  const pending = new Set<Promise<void>>();
-
-  // Open the pool: one call per connection at once, not recorded.
-  await Promise.all(Array.from({ length: s.connections }, () => callOnce(agent, target, index++, s.callTimeoutMs)));
-  const t0 = performance.now();
-  const windowStart = t0 + s.warmupMs;
-  const windowEnd = windowStart + s.measureMs;
-  // Arrivals as offsets from t0: the window's edges compare exactly (t0 + k·gap, summed, would carry
-  // t0's rounding and put a call on the edge in or out of the window from one run to the next).
-  const windowStartOffset = s.warmupMs;
-  const windowEndOffset = s.warmupMs + s.measureMs;
-  let nextOffset = 0;
+  let t0 = 0;
+  let windowStart = 0;
+  let windowEnd = 0;
   let windowOpen = false;
-
-  const send = (offset: number) => {
-    const intended = t0 + offset;
-    const measured = offset >= windowStartOffset;
-    if (measured) due += 1;
-    if (inFlight >= s.inFlightCap) {
-      if (measured) dropped += 1;
-      return;
-    }
-    inFlight += 1;
-    maxInFlight = Math.max(maxInFlight, inFlight);
-    const p = callTimed(agent, target, index++, s.callTimeoutMs).then((outcome) => {
-      const end = performance.now();
-      const actual = outcome.sentAt;
-      inFlight -= 1;
-      if (measured) lag.record((actual - intended) * 1000);
-      if (!outcome.ok) {
-        if (measured) countError(errors, outcome.kind);
-        return;
-      }
-      if (measured) {
-        fromIntended.record((end - intended) * 1000);
-        fromActual.record((end - actual) * 1000);
-      }
-      if (end >= windowStart && end < windowEnd) okInWindow += 1;
-    });
-    pending.add(p);
-    void p.finally(() => pending.delete(p));
+  let scheduling = true;
+  const free: RawConnection[] = [];
+  const conns = new Set<RawConnection>();
+  // Calls waiting for a connection: their intended send times, FIFO (head index, no shifting).
+  const waiting: number[] = [];
+  let waitHead = 0;
+  let settle: () => void = () => {};
+  const drained = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  const checkDrained = () => {
+    if (!scheduling && inFlight === 0) settle();
   };
 
+  const sendOn = (conn: RawConnection, intended: number, now: number) => {
+    conn.intendedAt = intended;
+    conn.sentAt = now;
+    conn.measured = intended >= windowStart && intended < windowEnd;
+    if (conn.measured) lag.record((now - intended) * 1000);
+    conn.send(target.requests[index++ % target.requests.length]!);
+  };
+  const release = (now: number) => {
+    if (!windowOpen && scheduling && now >= windowStart) {
+      windowOpen = true;
+      onWindow.start();
+    }
+    while (scheduling && t0 + schedule.nextDueMs <= now) {
+      const intended = t0 + schedule.nextDueMs;
+      schedule.advance();
+      if (intended >= windowEnd) {
+        scheduling = false;
+        break;
+      }
+      const inWindow = intended >= windowStart;
+      if (inWindow) due += 1;
+      if (inFlight >= s.inFlightCap) {
+        if (inWindow) dropped += 1;
+        continue;
+      }
+      inFlight += 1;
+      if (inFlight > maxInFlight) maxInFlight = inFlight;
+      let conn = free.pop();
+      while (conn?.dead) conn = free.pop();
+      if (conn) sendOn(conn, intended, now);
+      else waiting.push(intended);
+    }
+    if (!scheduling) {
+      if (windowOpen) {
+        windowOpen = false;
+        onWindow.end();
+      }
+      checkDrained();
+      return;
+    }
+    clock.wakeAt(t0 + schedule.nextDueMs);
+  };
+  const afterCall = (conn: RawConnection | undefined, now: number) => {
+    inFlight -= 1;
+    if (conn) {
+      if (waitHead < waiting.length) {
+        const intended = waiting[waitHead++]!;
+        if (waitHead > 1024 && waitHead * 2 > waiting.length) {
+          waiting.splice(0, waitHead);
+          waitHead = 0;
+        }
+        sendOn(conn, intended, now);
+      } else {
+        free.push(conn);
+      }
+    }
+    if (scheduling && t0 + schedule.nextDueMs <= now) release(now);
+    else checkDrained();
+  };
+  const listener = {
+    response(conn: RawConnection, status: number) {
+      const now = performance.now();
+      if (conn.measured) {
+        if (status >= 200 && status < 300) {
+          fromIntended.record((now - conn.intendedAt) * 1000);
+          fromActual.record((now - conn.sentAt) * 1000);
+        } else {
+          countError(errors, `http ${status}`);
+        }
+      }
+      if (status >= 200 && status < 300 && now >= windowStart && now < windowEnd) okInWindow += 1;
+      afterCall(conn, now);
+    },
+    failure(conn: RawConnection, kind: string, lostCall: boolean) {
+      conns.delete(conn);
+      if (lostCall) {
+        if (conn.measured) countError(errors, kind);
+        // The pool shrinks by one; waiting calls go to the other connections.
+        afterCall(undefined, performance.now());
+      }
+      if (conns.size === 0) {
+        // No connection left: the waiting calls fail, and calls due from now on are dropped at the cap.
+        for (; waitHead < waiting.length; waitHead++) {
+          if (waiting[waitHead]! >= windowStart && waiting[waitHead]! < windowEnd) countError(errors, 'no connection left');
+          inFlight -= 1;
+        }
+        inFlight = s.inFlightCap;
+        scheduling = false;
+        inFlight = 0;
+        checkDrained();
+      }
+    },
+  };
+
+  const clock = new AlarmClock(() => release(performance.now()), s.clockSpinMs);
+  const opened = await openConnections(target, s.connections, listener).catch(async (error: unknown) => {
+    await clock.close();
+    throw error;
+  });
+  for (const c of opened) {
+    conns.add(c);
+    free.push(c);
+  }
+  const sweeper = setInterval(() => sweepTimeouts(conns, performance.now(), s.callTimeoutMs), Math.max(10, Math.min(250, s.callTimeoutMs / 4)));
+  const onAbort = () => {
+    scheduling = false;
+    inFlight = 0;
+    settle();
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
   try {
-    await new Promise<void>((resolve) => {
-      let timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
-      const tick = () => {
-        const now = performance.now();
-        if (!windowOpen && now >= windowStart) {
-          windowOpen = true;
-          onWindow.start();
-        }
-        // Everything due by now is sent now, in order; a late tick shows up as scheduler lag.
-        while (t0 + nextOffset <= now && nextOffset < windowEndOffset) {
-          send(nextOffset);
-          nextOffset += gap();
-        }
-        if (nextOffset >= windowEndOffset || signal.aborted) return resolve();
-        const wait = t0 + nextOffset - performance.now();
-        timer = wait < 1 ? setImmediate(tick) : setTimeout(tick, Math.floor(wait));
-      };
-      signal.addEventListener('abort', () => {
-        if (timer) { clearTimeout(timer as NodeJS.Timeout); clearImmediate(timer as NodeJS.Immediate); }
-        resolve();
-      }, { once: true });
-      tick();
-    });
-    // The window ends with the last due call; the drain below is not part of it.
-    if (windowOpen) onWindow.end();
-    windowOpen = false;
-    await Promise.all([...pending]);
+    await clock.ready();
+    t0 = performance.now();
+    windowStart = t0 + s.warmupMs;
+    windowEnd = windowStart + s.measureMs;
+    clock.wakeAt(t0 + schedule.nextDueMs);
+    await drained;
   } finally {
     if (windowOpen) onWindow.end();
-    agent.destroy();
+    clearInterval(sweeper);
+    signal.removeEventListener('abort', onAbort);
+    for (const c of conns) c.close();
+    await clock.close();
   }
-  const sentInWindow = due - dropped;
-  const seconds = s.measureMs / 1000;
   return {
-    targetPerSec: s.ratePerSec,
-    duePerSec: due / seconds,
-    sentPerSec: sentInWindow / seconds,
-    okPerSec: okInWindow / seconds,
+    windowMs: s.measureMs,
+    due,
+    dropped,
+    okPerSec: (okInWindow * 1000) / s.measureMs,
     fromIntended: fromIntended.summary(),
     fromActual: fromActual.summary(),
     schedulerLag: lag.summary(),
-    due,
-    dropped,
     errors,
     maxInFlight,
   };

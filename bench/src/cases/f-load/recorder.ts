@@ -1,24 +1,18 @@
 /**
  * Latency recording for the load case: an HDR histogram (Node's perf_hooks.createHistogram, 3
- * significant digits, 1 µs to 60 s), not an array per call, plus log-spaced bin counts of the same
- * samples (10 per decade) so the results can store and the page can draw each level's distribution
- * compactly. Values are recorded in whole microseconds; below 1 µs counts as 1 µs, above 60 s as 60 s
- * (and is counted as clamped).
+ * significant digits, 1 µs to 60 s), not an array per call. Values are recorded in whole
+ * microseconds; below 1 µs counts as 1 µs, above 60 s as 60 s (and is counted as clamped).
  */
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 import { z } from 'zod';
 
 /** Lowest and highest trackable value, µs; significant digits kept. */
 export const HDR_RANGE = { lowestUs: 1, highestUs: 60_000_000, figures: 3 } as const;
-/** Log-spaced bins per decade: bin i covers [10^(i/10), 10^((i+1)/10)) µs. */
-export const BINS_PER_DECADE = 10;
 
 /** A recorded distribution as stored in the results. */
 export const LatencySummarySchema = z.object({
   /** Samples recorded. */
   count: z.number().int().nonnegative(),
-  /** Smallest sample, µs (0 when empty). */
-  minUs: z.number().nonnegative(),
   /** Mean, µs (0 when empty). */
   meanUs: z.number().nonnegative(),
   /** Percentiles from the HDR histogram (within 0.1%), µs; 0 when empty. */
@@ -30,8 +24,6 @@ export const LatencySummarySchema = z.object({
   maxUs: z.number().nonnegative(),
   /** Samples above 60 s, recorded as 60 s. */
   clamped: z.number().int().nonnegative(),
-  /** Log-spaced bins, 10 per decade: [bin index i, samples in [10^(i/10), 10^((i+1)/10)) µs], empty bins left out. */
-  bins: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().positive()])),
 });
 /** A stored distribution. */
 export type LatencySummary = z.infer<typeof LatencySummarySchema>;
@@ -39,7 +31,6 @@ export type LatencySummary = z.infer<typeof LatencySummarySchema>;
 /** Records latencies in µs. */
 export class LatencyRecorder {
   readonly #hdr: RecordableHistogram = createHistogram({ lowest: HDR_RANGE.lowestUs, highest: HDR_RANGE.highestUs, figures: HDR_RANGE.figures });
-  readonly #bins = new Map<number, number>();
   #clamped = 0;
 
   /** Records one sample, µs (rounded to a whole µs, clamped to 1 µs … 60 s). */
@@ -51,8 +42,6 @@ export class LatencyRecorder {
       this.#clamped += 1;
     }
     this.#hdr.record(v);
-    const bin = Math.floor(Math.log10(v) * BINS_PER_DECADE + 1e-9);
-    this.#bins.set(bin, (this.#bins.get(bin) ?? 0) + 1);
   }
 
   /** Samples recorded. */
@@ -71,7 +60,6 @@ export class LatencyRecorder {
     const empty = h.count === 0;
     return {
       count: h.count,
-      minUs: empty ? 0 : h.min,
       meanUs: empty ? 0 : h.mean,
       p50Us: this.percentile(50),
       p90Us: this.percentile(90),
@@ -79,7 +67,6 @@ export class LatencyRecorder {
       p999Us: this.percentile(99.9),
       maxUs: empty ? 0 : h.max,
       clamped: this.#clamped,
-      bins: [...this.#bins].sort((a, b) => a[0] - b[0]),
     };
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Case F's schemas: its configuration and result, every field documented, units in the names. Public
- * for the site as "./beyond/f-load" (types LoadConfig, LoadResult).
+ * for the site as "./cases/f-load" (types LoadConfig, LoadResult, and the reason texts).
  */
 import { z } from 'zod';
 import { ProbeSchema } from './probes.ts';
@@ -8,104 +8,195 @@ import { LatencySummarySchema } from './recorder.ts';
 
 const positiveInt = z.number().int().positive();
 
+/** How long a level's measured window is: until it holds minCalls calls and minMeasureMs, or maxMeasureMs. */
+const WindowSchema = z.object({
+  /** Calls before the window, not recorded, ms. */
+  warmupMs: z.number().int().nonnegative(),
+  /** Calls a window holds at least (the rule: ≥ 10,000 calls or ≥ 5 s)… */
+  minCalls: positiveInt,
+  /** …and ms it lasts at least… */
+  minMeasureMs: positiveInt,
+  /** …unless it reaches this length first, ms. */
+  maxMeasureMs: positiveInt,
+});
+
 /** Parameters of case F. */
 export const LoadConfigSchema = z.object({
-  /** Closed-loop levels: concurrent callers, each with its own kept-alive connection. */
-  concurrency: z.array(positiveInt).min(1),
-  /** Closed loop: calls before each level's window, not recorded, ms. */
-  closedWarmupMs: z.number().int().nonnegative(),
-  /** Closed loop: each level's measured window, ms. */
-  closedMeasureMs: positiveInt,
-  /** Open-loop levels as fractions of the capacity (closed-loop throughput at the largest concurrency), e.g. 0.95. */
+  /** Closed-loop levels: concurrent callers, each with its own kept-alive connection; must include 1 (the unloaded reference). */
+  concurrency: z.array(positiveInt).min(1).refine((c) => c.includes(1), { message: 'must include 1: the unloaded level the open loop is compared with' }),
+  /** Closed-loop windows (and the ceiling's). */
+  closed: WindowSchema,
+  /** Open-loop levels as fractions of each target's capacity (highest valid closed-loop throughput), ascending. */
   openFractions: z.array(z.number().positive()).min(1),
-  /** Open loop: arrivals before each level's window, not recorded, ms. */
-  openWarmupMs: z.number().int().nonnegative(),
-  /** Open loop: each level's measured window, ms. */
-  openMeasureMs: positiveInt,
-  /** Open loop: calls in flight at most (waiting for a connection or on the wire); a call due beyond it is dropped and counted. */
-  inFlightCap: positiveInt,
+  /** Open-loop windows: long enough for about minCalls × 1.05 due calls, within [minMeasureMs, maxMeasureMs]. */
+  open: WindowSchema,
+  /** The open-loop scheduler's grid, ms: it wakes at most once per tick and sends every call due by then. */
+  schedulerGranularityMs: z.number().positive(),
+  /** How long before a tick the clock thread stops sleeping and reads the clock instead, µs. */
+  clockSpinUs: z.number().nonnegative(),
   /** Open loop: kept-alive connections, opened before each level; a due call waits in the client for a free one. */
   openConnections: positiveInt,
+  /** Open loop: calls waiting or on the wire at most; a call due beyond it is dropped and counted. */
+  inFlightCap: positiveInt,
   /** Open-loop arrival process: "poisson" (exponential gaps, seeded) or "uniform". */
   arrival: z.enum(['poisson', 'uniform']),
-  /** mulberry32 seed of the arrival process (each level adds its index). */
+  /** mulberry32 seed of the arrival process (each level and run adds to it). */
   arrivalSeed: z.number().int(),
-  /** Per-call idle timeout, ms; a timeout is an error, never a latency sample. */
+  /** A call on the wire longer than this fails as "timeout", ms. */
   callTimeoutMs: positiveInt,
-  /** Pause between levels, ms (lets sockets close and the CPU settle). */
+  /** Pause between levels, ms. */
   pauseBetweenLevelsMs: z.number().int().nonnegative(),
-  /** A level whose client used more than this % of one core is flagged client-bound. */
-  clientBoundPercent: z.number().positive(),
-  /** A level with more than this % of calls failed is flagged. */
-  errorFlagPercent: z.number().nonnegative(),
+  /** The generator's ceiling: its closed loop at this concurrency against the trivial responder. */
+  ceilingConcurrency: positiveInt,
+  /** The peer comparison: autocannon and this closed loop at these concurrencies, against the hop's service. */
+  peerConcurrency: z.array(positiveInt).min(1),
+  /** Seconds each tool runs at each peer concurrency. */
+  peerSeconds: z.number().positive(),
+  /** Validity: a level counts only if the client used at most this % of one core in every run. */
+  maxClientCpuPercent: z.number().positive(),
+  /** Validity: …and failed plus dropped calls were at most this % of the calls due (or sent), in every run. */
+  maxFailedPercent: z.number().nonnegative(),
+  /** An open level whose target rate is above this fraction of the generator's ceiling is generator-limited. */
+  generatorLimitFraction: z.number().positive().max(1),
+  /** Pin the client to one CPU and the services to the others, where taskset and ≥ 2 CPUs allow. */
+  pin: z.boolean(),
 });
 /** Case F's parameters. */
 export type LoadConfig = z.infer<typeof LoadConfigSchema>;
 
+/** A figure across runs: the median and its interval (harness/stats medianInterval: min–max for 3 runs). */
+export const FigureSchema = z.object({
+  median: z.number(),
+  low: z.number(),
+  high: z.number(),
+});
+/** A figure across runs. */
+export type Figure = z.infer<typeof FigureSchema>;
+
+/** Why a level does not count. */
+export const ReasonCodeSchema = z.enum(['client-cpu', 'scheduler-lag', 'failures', 'generator-limited']);
+/** A reason code. */
+export type ReasonCode = z.infer<typeof ReasonCodeSchema>;
+
+/** One broken rule of one level. */
+export const ReasonSchema = z.object({
+  code: ReasonCodeSchema,
+  /** Runs (1-based) in which it broke; empty for generator-limited (a property of the level's target rate). */
+  runs: z.array(positiveInt),
+  /** The worst value over those runs, in the rule's unit (% of a core, µs, % of calls, calls/s). */
+  value: z.number(),
+  /** The rule's limit, same unit. */
+  limit: z.number(),
+});
+/** One broken rule. */
+export type Reason = z.infer<typeof ReasonSchema>;
+
+/** Whether a level counts, and why not. */
+export const ValiditySchema = z.object({
+  valid: z.boolean(),
+  reasons: z.array(ReasonSchema),
+});
+/** A level's validity. */
+export type Validity = z.infer<typeof ValiditySchema>;
+
 const errorCounts = z.record(z.string(), z.number().int().positive());
 
-/** One closed-loop level. */
-export const ClosedLevelSchema = z.object({
-  /** Concurrent callers. */
-  concurrency: positiveInt,
+/** One run of one closed-loop level. */
+export const ClosedRunSchema = z.object({
   /** Measured window, ms. */
   windowMs: z.number().nonnegative(),
   /** Successful calls completed in the window per second. */
   callsPerSec: z.number().nonnegative(),
   /** Latency of successful calls sent in the window, µs (HDR). */
   latency: LatencySummarySchema,
-  /** Little's law: callsPerSec × mean latency (s); should be close to `concurrency`. */
-  littleL: z.number().nonnegative(),
   /** Calls sent in the window. */
   sent: z.number().int().nonnegative(),
   /** Failed calls by kind ("timeout", "ECONNRESET", "http 502", …). */
   errors: errorCounts,
-  /** Failed calls as % of calls sent. */
-  errorPercent: z.number().nonnegative(),
+  /** Failed calls, % of calls sent. */
+  failedPercent: z.number().nonnegative(),
   /** Client, services and event loop over the window. */
   probe: ProbeSchema,
-  /** The client used more than clientBoundPercent of a core: the level may measure the client. */
-  clientBound: z.boolean(),
-  /** More than errorFlagPercent of calls failed. */
-  errorFlag: z.boolean(),
 });
 
-/** One open-loop level. */
+/** One closed-loop level over its runs. */
+export const ClosedLevelSchema = z.object({
+  /** Concurrent callers. */
+  concurrency: positiveInt,
+  runs: z.array(ClosedRunSchema).min(1),
+  /** Across runs: calls/s, latency µs, client CPU % of a core, services' CPU (sum) % of a core. */
+  callsPerSec: FigureSchema,
+  p50Us: FigureSchema,
+  p99Us: FigureSchema,
+  p999Us: FigureSchema,
+  meanUs: FigureSchema,
+  clientCpuPercent: FigureSchema,
+  servicesCpuPercent: FigureSchema,
+  /** Little's law: median calls/s × median mean latency (s); close to `concurrency`. */
+  littleL: z.number().nonnegative(),
+  validity: ValiditySchema,
+});
+
+/** One run of one open-loop level. */
+export const OpenRunSchema = z.object({
+  /** Measured window (by intended send), ms. */
+  windowMs: positiveInt,
+  /** Calls due in the window. */
+  due: z.number().int().nonnegative(),
+  /** Calls due in the window dropped at the in-flight cap. */
+  dropped: z.number().int().nonnegative(),
+  /** Successful calls completed in the window per second. */
+  okPerSec: z.number().nonnegative(),
+  /** Latency from each call's intended send (its tick; corrected for coordinated omission), µs. */
+  fromIntended: LatencySummarySchema,
+  /** Latency from each call's actual send (uncorrected, as a naive load test reports), µs. */
+  fromActual: LatencySummarySchema,
+  /** Actual − intended send: the clock's lateness plus the wait for a free connection, µs. */
+  schedulerLag: LatencySummarySchema,
+  /** Failed calls by kind. */
+  errors: errorCounts,
+  /** Failed plus dropped calls, % of calls due. */
+  failedPercent: z.number().nonnegative(),
+  /** Most calls waiting or on the wire at once. */
+  maxInFlight: z.number().int().nonnegative(),
+  probe: ProbeSchema,
+});
+
+/** One open-loop level over its runs. */
 export const OpenLevelSchema = z.object({
-  /** Offered load as a fraction of the capacity. */
+  /** Offered load, fraction of the target's capacity. */
   fraction: z.number().positive(),
   /** Target arrival rate, calls/s. */
   targetPerSec: z.number().positive(),
-  /** Calls due in the window per second (the arrival process's realised rate). */
-  duePerSec: z.number().nonnegative(),
-  /** Calls actually sent per second (due minus dropped). */
-  sentPerSec: z.number().nonnegative(),
-  /** Successful calls completed in the window per second (achieved throughput). */
-  okPerSec: z.number().nonnegative(),
-  /** Latency from each call's intended send (corrected for coordinated omission), µs. */
-  fromIntended: LatencySummarySchema,
-  /** Latency from each call's actual send, when it got a connection (uncorrected, as a naive load test reports), µs. */
-  fromActual: LatencySummarySchema,
-  /** Scheduler lag: actual − intended send time (timer lateness plus the wait for a free connection), µs. */
-  schedulerLag: LatencySummarySchema,
-  /** Calls due in the window. */
-  due: z.number().int().nonnegative(),
-  /** Calls dropped because the in-flight cap was reached. */
-  dropped: z.number().int().nonnegative(),
-  /** Dropped calls as % of calls due. */
-  droppedPercent: z.number().nonnegative(),
-  /** Failed calls by kind. */
-  errors: errorCounts,
-  /** Failed calls as % of calls sent. */
-  errorPercent: z.number().nonnegative(),
-  /** Most calls in flight at once. */
-  maxInFlight: z.number().int().nonnegative(),
-  /** Client, services and event loop over the window. */
-  probe: ProbeSchema,
-  /** The client used more than clientBoundPercent of a core. */
-  clientBound: z.boolean(),
-  /** More than errorFlagPercent of the calls sent failed. */
-  errorFlag: z.boolean(),
+  runs: z.array(OpenRunSchema).min(1),
+  okPerSec: FigureSchema,
+  /** From intended send, µs. */
+  p50Us: FigureSchema,
+  p99Us: FigureSchema,
+  /** p99 from actual send, µs. */
+  uncorrectedP99Us: FigureSchema,
+  /** Scheduler lag p99, µs. */
+  lagP99Us: FigureSchema,
+  clientCpuPercent: FigureSchema,
+  failedPercent: FigureSchema,
+  /** Target rate above generatorLimitFraction × the generator's ceiling. */
+  generatorLimited: z.boolean(),
+  validity: ValiditySchema,
+});
+
+/** What set a target's capacity. */
+export const CapacitySchema = z.object({
+  /** Highest median throughput among valid closed-loop levels, calls/s (the open loop's 100%). */
+  perSec: z.number().positive(),
+  /** The level it came from. */
+  concurrency: positiveInt,
+  /**
+   * "service": no level with more callers was invalid for the client's CPU, so the system under test
+   * set it; "generator": a level with more callers was, so the generator stopped the measurement there.
+   */
+  setBy: z.enum(['service', 'generator']),
+  /** false when no closed-loop level was valid: perSec is then the highest throughput of any level. */
+  fromValidLevel: z.boolean(),
 });
 
 /** One target: the hop or the chain. */
@@ -114,22 +205,94 @@ export const LoadTargetResultSchema = z.object({
   id: z.enum(['hop', 'chain']),
   /** Network hops per call. */
   hops: positiveInt,
-  /** Closed-loop throughput at the largest concurrency, calls/s: the open loop's 100%. */
-  capacityPerSec: z.number().positive(),
-  /** Closed-loop levels, by concurrency. */
+  /** The closed loop's p50 at c = 1 (median of runs), µs: the scheduler-lag limit of this target's open levels. */
+  unloadedP50Us: z.number().positive(),
+  capacity: CapacitySchema,
   closed: z.array(ClosedLevelSchema),
-  /** Open-loop levels, by fraction. */
   open: z.array(OpenLevelSchema),
+  /** Valid open levels. */
+  validOpenLevels: z.number().int().nonnegative(),
+  /** No valid open level's p99 interval lies wholly below that of a valid level with less offered load. */
+  p99NeverFalls: z.boolean(),
 });
+
+/** Where the generator and the services ran. */
+export const PlacementSchema = z.object({
+  /** The client was pinned to clientCpus and every service to serviceCpus (taskset). */
+  pinned: z.boolean(),
+  clientCpus: z.array(z.number().int().nonnegative()),
+  serviceCpus: z.array(z.number().int().nonnegative()),
+  /** Why not pinned, when not. */
+  reason: z.string().optional(),
+});
+
+/** The generator's ceiling against the trivial responder. */
+export const CeilingSchema = z.object({
+  /** Closed-loop concurrency. */
+  concurrency: positiveInt,
+  /** Calls/s across runs. */
+  perSec: FigureSchema,
+  runs: z.array(z.object({
+    callsPerSec: z.number().nonnegative(),
+    /** The generator's CPU, % of one core. */
+    clientCpuPercent: z.number().nonnegative(),
+    /** The responder's CPU, % of one core. */
+    responderCpuPercent: z.number().nonnegative(),
+  })).min(1),
+});
+
+/** One concurrency of the peer comparison. */
+export const PeerRowSchema = z.object({
+  concurrency: positiveInt,
+  /** Seconds each tool ran. */
+  seconds: z.number().positive(),
+  /** autocannon's completed requests per second. */
+  autocannonPerSec: z.number().nonnegative(),
+  /** This generator's closed loop, successful calls per second. */
+  benchPerSec: z.number().nonnegative(),
+  /** benchPerSec / autocannonPerSec (0 when autocannon completed none). */
+  ratio: z.number().nonnegative(),
+  /** Failed calls of either tool. */
+  errors: z.number().int().nonnegative(),
+});
+/** One peer row. */
+export type PeerRow = z.infer<typeof PeerRowSchema>;
 
 /** What case F stores. */
 export const LoadResultSchema = z.object({
+  /** Logical cores of the machine. */
+  cores: positiveInt,
+  /** Runs of every level. */
+  runs: positiveInt,
+  /** Coverage of every interval, % (75 for 3 runs; 0 for 1). */
+  confidencePercent: z.number().nonnegative(),
+  placement: PlacementSchema,
+  ceiling: CeilingSchema,
+  /** autocannon's version, as installed. */
+  autocannonVersion: z.string(),
+  /** autocannon and this generator side by side, against the hop's service (one pass, before the targets). */
+  peer: z.array(PeerRowSchema),
   /** The hop, then the chain. */
   targets: z.array(LoadTargetResultSchema).length(2),
-  /** Logical cores the client and all services shared. */
-  cores: positiveInt,
 });
 /** Case F's result. */
 export type LoadResult = z.infer<typeof LoadResultSchema>;
 export type ClosedLevel = z.infer<typeof ClosedLevelSchema>;
 export type OpenLevel = z.infer<typeof OpenLevelSchema>;
+export type LoadTargetResult = z.infer<typeof LoadTargetResultSchema>;
+
+/** Plain words for a reason, for the report and the page's table: e.g. "client used 83% of a core (limit 70%) in run 2". */
+export function reasonText(r: Reason): string {
+  const runs = r.runs.length === 0 ? '' : ` in run${r.runs.length === 1 ? '' : 's'} ${r.runs.join(', ')}`;
+  const n = (v: number, d = 0) => v.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+  switch (r.code) {
+    case 'client-cpu':
+      return `client used ${n(r.value)}% of a core (limit ${n(r.limit)}%)${runs}`;
+    case 'scheduler-lag':
+      return `scheduler lag p99 ${n(r.value)} µs, over the unloaded p50 of ${n(r.limit)} µs${runs}`;
+    case 'failures':
+      return `${n(r.value, 1)}% of calls failed or were dropped (limit ${n(r.limit)}%)${runs}`;
+    case 'generator-limited':
+      return `generator-limited: target ${n(r.value)} calls/s, above the limit of ${n(r.limit)} calls/s that the generator's ceiling sets`;
+  }
+}

@@ -1,0 +1,55 @@
+/** Case F's section of the text report, and its warnings (each with a remedy). */
+import { reasonText, type Figure, type LoadConfig, type LoadResult, type Validity } from './schema.ts';
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const pct = (n: number) => `${Math.round(n)}%`;
+const range = (f: Figure, fmt = int) => `${fmt(f.median)} [${fmt(f.low)}–${fmt(f.high)}]`;
+const mark = (v: Validity) => (v.valid ? 'valid' : `INVALID: ${v.reasons.map(reasonText).join('; ')}`);
+
+/** Case F's report section: lines without trailing newlines. */
+export function formatLoadReport(result: LoadResult, config: LoadConfig): string[] {
+  const p = result.placement;
+  const lines: string[] = [
+    `  placement: ${p.pinned ? `generator pinned to CPU ${p.clientCpus.join(',')}, services to CPU ${p.serviceCpus.join(',')} (taskset)` : `not pinned: ${p.reason}`}; ${result.cores} cores`,
+    `  generator: raw sockets, pre-serialised HTTP/1.1 requests, keep-alive; open loop sleeps on a ${config.schedulerGranularityMs} ms grid (clock thread, ${config.clockSpinUs} µs spin before each tick), ${config.arrival} arrivals (seed ${config.arrivalSeed}) over ${config.openConnections} connections`,
+    `  generator ceiling (closed loop, c=${result.ceiling.concurrency}, trivial responder): ${range(result.ceiling.perSec)} calls/s; open levels above ${int(config.generatorLimitFraction * result.ceiling.perSec.median)} calls/s are generator-limited`,
+    `  ${result.runs} run${result.runs === 1 ? '' : 's'} per level, medians with ${Math.round(result.confidencePercent)}% intervals [low–high]; a level counts if client CPU ≤ ${config.maxClientCpuPercent}% of a core, failed + dropped ≤ ${config.maxFailedPercent}%, and (open loop) scheduler lag p99 ≤ the unloaded p50, in every run`,
+    '',
+    `  peer check, autocannon ${result.autocannonVersion} vs this generator's closed loop, same service and request, ${result.peer[0]?.seconds ?? 0} s each:`,
+    '  ' + ['c', 'autocannon/s', 'this/s', 'ratio', 'errors'].map((h, i) => (i === 0 ? h.padEnd(4) : h.padStart(14))).join(''),
+    ...result.peer.map((r) => '  ' + [String(r.concurrency).padEnd(4), int(r.autocannonPerSec).padStart(14), int(r.benchPerSec).padStart(14), `${r.ratio.toFixed(2)}×`.padStart(14), String(r.errors).padStart(14)].join('')),
+  ];
+  for (const t of result.targets) {
+    lines.push('', `  ${t.id === 'hop' ? 'one hop (keep-alive)' : 'chain of three hops'}: closed loop`);
+    lines.push('  ' + ['c', 'calls/s', 'p50 µs', 'p99 µs', 'L=X·W', 'client CPU', 'services CPU'].map((h, i) => (i === 0 ? h.padEnd(4) : h.padStart(i === 1 ? 26 : 13))).join('') + '  validity');
+    for (const l of t.closed) {
+      lines.push('  ' + [String(l.concurrency).padEnd(4), range(l.callsPerSec).padStart(26), int(l.p50Us.median).padStart(13), int(l.p99Us.median).padStart(13), l.littleL.toFixed(1).padStart(13),
+        pct(l.clientCpuPercent.median).padStart(13), pct(l.servicesCpuPercent.median).padStart(13)].join('') + `  ${mark(l.validity)}`);
+    }
+    lines.push(`  capacity ${int(t.capacity.perSec)} calls/s at c=${t.capacity.concurrency}, set by the ${t.capacity.setBy}${t.capacity.fromValidLevel ? '' : ' (NO valid closed-loop level: taken from an invalid one)'}; unloaded p50 ${int(t.unloadedP50Us)} µs`);
+    lines.push(`  open loop at fractions of the capacity; latency from intended send (uncorrected: from actual send)`);
+    lines.push('  ' + ['load', 'target/s', 'ok/s', 'p50 µs', 'p99 µs', 'uncorr p99', 'lag p99', 'failed', 'client CPU'].map((h, i) => (i === 0 ? h.padEnd(6) : h.padStart(i === 4 ? 26 : 11))).join('') + '  validity');
+    for (const l of t.open) {
+      lines.push('  ' + [pct(l.fraction * 100).padEnd(6), int(l.targetPerSec).padStart(11), int(l.okPerSec.median).padStart(11), int(l.p50Us.median).padStart(11), range(l.p99Us).padStart(26),
+        int(l.uncorrectedP99Us.median).padStart(11), int(l.lagP99Us.median).padStart(11), `${l.failedPercent.median.toFixed(1)}%`.padStart(11), pct(l.clientCpuPercent.median).padStart(11)].join('') + `  ${mark(l.validity)}`);
+    }
+    lines.push(`  valid open levels: ${t.validOpenLevels}; their p99 ${t.p99NeverFalls ? 'never falls' : 'FALLS'} as offered load rises (within intervals)`);
+  }
+  return lines;
+}
+
+/** Warnings with a remedy each. */
+export function loadWarnings(result: LoadResult): string[] {
+  const out: string[] = [];
+  if (!result.placement.pinned) out.push(`it ran unpinned (${result.placement.reason}): the generator and the services took turns on the same cores; on Linux with ≥ 2 CPUs and taskset (util-linux) it pins them apart.`);
+  for (const t of result.targets) {
+    const invalid = [...t.closed.filter((l) => !l.validity.valid).map((l) => `c=${l.concurrency}`), ...t.open.filter((l) => !l.validity.valid).map((l) => `${Math.round(l.fraction * 100)}%`)];
+    if (invalid.length > 0) out.push(`${t.id}: ${invalid.length} level${invalid.length === 1 ? '' : 's'} did not count (${invalid.join(', ')}); the report gives each reason. They stay in the results and the table and are used by no sentence or chart. Close other work on this machine to lower the client's CPU and the scheduler's lag.`);
+    if (!t.capacity.fromValidLevel) out.push(`${t.id}: no closed-loop level was valid, so its capacity (and the open loop's rates) come from an invalid level; run on a quieter machine.`);
+    if (t.validOpenLevels < 4) out.push(`${t.id}: only ${t.validOpenLevels} open-loop level${t.validOpenLevels === 1 ? '' : 's'} counted; the latency-against-load curve is thin. Close other work on this machine and run again.`);
+  }
+  for (const r of result.peer) {
+    if (r.ratio < 0.9) out.push(`the generator reached ${r.ratio.toFixed(2)}× autocannon's calls/s at c=${r.concurrency}: at that concurrency it may measure itself more than the service.`);
+  }
+  return out;
+}

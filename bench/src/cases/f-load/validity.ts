@@ -1,0 +1,93 @@
+/**
+ * Case F's rules, as pure functions over per-run figures (tested with exact values): when a level
+ * counts, what a target's capacity is and what set it, and whether p99 falls as load rises.
+ * A level counts only if, in every run, the client used at most maxClientCpuPercent of a core, failed
+ * plus dropped calls were at most maxFailedPercent, and (open loop) the scheduler lag p99 was at most
+ * the target's unloaded p50; and (open loop) its target rate is at most generatorLimitFraction × the
+ * generator's ceiling.
+ */
+import { median, medianInterval } from '../../harness/stats.ts';
+import type { Figure, Reason, ReasonCode, Validity } from './schema.ts';
+
+/** The limits of the rules. */
+export interface ValidityLimits {
+  /** % of one core. */
+  maxClientCpuPercent: number;
+  /** % of calls. */
+  maxFailedPercent: number;
+}
+
+/** What one run of a level shows for the rules. */
+export interface RunCheck {
+  clientCpuPercent: number;
+  failedPercent: number;
+  /** Open loop only: scheduler lag p99, µs. */
+  lagP99Us?: number;
+}
+
+/**
+ * The validity of a level from its runs.
+ * @param lagLimitUs the target's unloaded p50, µs (open loop; undefined for the closed loop).
+ * @param generatorLimit open loop: { targetPerSec, limitPerSec } (limit = fraction × ceiling); undefined for the closed loop.
+ */
+export function levelValidity(
+  runs: readonly RunCheck[],
+  limits: ValidityLimits,
+  lagLimitUs?: number,
+  generatorLimit?: { targetPerSec: number; limitPerSec: number },
+): Validity {
+  const reasons: Reason[] = [];
+  const check = (code: ReasonCode, value: (r: RunCheck) => number | undefined, limit: number) => {
+    const bad = runs.map((r, i) => ({ v: value(r), run: i + 1 })).filter((x) => x.v !== undefined && x.v > limit);
+    if (bad.length > 0) reasons.push({ code, runs: bad.map((b) => b.run), value: Math.max(...bad.map((b) => b.v!)), limit });
+  };
+  check('client-cpu', (r) => r.clientCpuPercent, limits.maxClientCpuPercent);
+  if (lagLimitUs !== undefined) check('scheduler-lag', (r) => r.lagP99Us, lagLimitUs);
+  check('failures', (r) => r.failedPercent, limits.maxFailedPercent);
+  if (generatorLimit && generatorLimit.targetPerSec > generatorLimit.limitPerSec) {
+    reasons.push({ code: 'generator-limited', runs: [], value: generatorLimit.targetPerSec, limit: generatorLimit.limitPerSec });
+  }
+  return { valid: reasons.length === 0, reasons };
+}
+
+/** The median of per-run values and its interval (the rule of cases A–D: harness/stats medianInterval). */
+export function figureOf(values: readonly number[]): Figure {
+  const i = medianInterval(values);
+  return { median: median(values), low: i.low, high: i.high };
+}
+
+/** A closed-loop level as the capacity rule sees it. */
+export interface CapacityLevel {
+  concurrency: number;
+  callsPerSec: number;
+  valid: boolean;
+  /** It broke the client-CPU rule. */
+  clientBound: boolean;
+}
+
+/**
+ * A target's capacity: the highest throughput among valid closed-loop levels. It was set by the
+ * generator when a level with more callers was invalid because the client used too much CPU (the
+ * measurement could not go further); otherwise by the service. With no valid level, the highest
+ * throughput of any level, marked fromValidLevel false.
+ * @throws RangeError when there are no levels.
+ */
+export function capacityOf(levels: readonly CapacityLevel[]): { perSec: number; concurrency: number; setBy: 'service' | 'generator'; fromValidLevel: boolean } {
+  if (levels.length === 0) throw new RangeError('capacity of no levels');
+  const valid = levels.filter((l) => l.valid);
+  const pool = valid.length > 0 ? valid : levels;
+  const best = pool.reduce((a, b) => (b.callsPerSec > a.callsPerSec ? b : a));
+  const generatorStopped = levels.some((l) => l.concurrency > best.concurrency && l.clientBound);
+  return { perSec: best.callsPerSec, concurrency: best.concurrency, setBy: generatorStopped ? 'generator' : 'service', fromValidLevel: valid.length > 0 };
+}
+
+/**
+ * True when no level's p99 is measurably below that of a level with less offered load: for every
+ * pair i < j (ascending load), p99 high of j ≥ p99 low of i. Levels in order of offered load.
+ */
+export function p99NeverFalls(levels: readonly { p99Us: Figure }[]): boolean {
+  for (let i = 0; i < levels.length; i++) {
+    for (let j = i + 1; j < levels.length; j++) if (levels[j]!.p99Us.high < levels[i]!.p99Us.low) return false;
+  }
+  return true;
+}

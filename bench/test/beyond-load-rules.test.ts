@@ -1,0 +1,171 @@
+// Case F's pure parts, with exact values on tiny inputs: HTTP framing, the open loop's schedule,
+// window lengths, and the rules for validity, capacity and a falling p99.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { MessageFramer, serialisePost } from '../src/cases/f-load/http-framing.ts';
+import { openWindowMs, Schedule } from '../src/cases/f-load/schedule.ts';
+import { capacityOf, figureOf, levelValidity, p99NeverFalls } from '../src/cases/f-load/validity.ts';
+import { reasonText } from '../src/cases/f-load/schema.ts';
+import { HDR_RANGE, LatencyRecorder } from '../src/cases/f-load/recorder.ts';
+import { mulberry32 } from '../src/harness/prng.ts';
+
+const latin1 = (s: string) => Buffer.from(s, 'latin1');
+const OK = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"ok":true}';
+
+describe('HTTP framing', () => {
+  test('a request is serialised once, with its length in bytes', () => {
+    assert.equal(
+      serialisePost('127.0.0.1:8080', '/check', '{"é":1}').toString('utf8'),
+      'POST /check HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Type: application/json\r\nContent-Length: 8\r\n\r\n{"é":1}',
+    );
+  });
+
+  test('one response in one chunk; two in one chunk; a 503 keeps its status', () => {
+    assert.deepEqual(new MessageFramer(true).push(latin1(OK)), [{ ok: true, status: 200 }]);
+    const two = OK + 'HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\n\r\n';
+    assert.deepEqual(new MessageFramer(true).push(latin1(two)), [{ ok: true, status: 200 }, { ok: true, status: 503 }]);
+  });
+
+  test('split at every byte, the same message ends exactly once, on its last byte', () => {
+    const bytes = latin1(OK + OK);
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const f = new MessageFramer(true);
+      const a = f.push(bytes.subarray(0, cut));
+      const b = f.push(bytes.subarray(cut));
+      const expectedFirst = cut >= OK.length ? (cut === bytes.length ? 2 : 1) : 0;
+      assert.equal(a.length, expectedFirst, `cut ${cut}`);
+      assert.equal(a.length + b.length, 2, `cut ${cut}`);
+    }
+    // Byte by byte.
+    const f = new MessageFramer(true);
+    let ended = 0;
+    for (let i = 0; i < bytes.length; i++) {
+      const out = f.push(bytes.subarray(i, i + 1));
+      if (out.length > 0) assert.ok(i === OK.length - 1 || i === bytes.length - 1, `ended at byte ${i}`);
+      ended += out.length;
+    }
+    assert.equal(ended, 2);
+  });
+
+  test('a response without Content-Length, or with a bad status line, is an error', () => {
+    assert.deepEqual(new MessageFramer(true).push(latin1('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n')), [{ ok: false, reason: 'no content-length' }]);
+    assert.deepEqual(new MessageFramer(true).push(latin1('HTTP/1.1 2x0 OK\r\nContent-Length: 0\r\n\r\n')), [{ ok: false, reason: 'bad status line' }]);
+    assert.deepEqual(new MessageFramer(true).push(latin1('SMTP ready\r\n\r\n')), [{ ok: false, reason: 'bad status line' }]);
+  });
+
+  test('requests: status 0, a body skipped by its length, a bodyless request allowed', () => {
+    const req = serialisePost('h', '/x', '{}');
+    assert.deepEqual(new MessageFramer(false).push(Buffer.concat([req, latin1('GET / HTTP/1.1\r\nHost: h\r\n\r\n')])), [{ ok: true, status: 0 }, { ok: true, status: 0 }]);
+  });
+});
+
+describe('open-loop schedule', () => {
+  const dueTimes = (s: Schedule, n: number) => Array.from({ length: n }, () => {
+    const d = s.nextDueMs;
+    s.advance();
+    return d;
+  });
+
+  test('evenly spaced at 2,500 calls/s on a 1 ms grid: arrivals every 0.4 ms, each due at the next whole ms', () => {
+    // Arrivals 0.4, 0.8, 1.2, 1.6, 2.0, 2.4, 2.8, 3.2 → ticks 1, 1, 2, 2, 2, 3, 3, 4.
+    assert.deepEqual(dueTimes(new Schedule({ ratePerSec: 2500, arrival: 'uniform', seed: 1, granularityMs: 1 }), 8), [1, 1, 2, 2, 2, 3, 3, 4]);
+  });
+
+  test('Poisson: exponential gaps from the seeded stream, rounded up to the grid', () => {
+    const draw = mulberry32(7);
+    let t = 0;
+    const expected = Array.from({ length: 50 }, () => {
+      t += -Math.log(1 - draw()) * (1000 / 3000);
+      return Math.ceil(t / 0.5) * 0.5;
+    });
+    assert.deepEqual(dueTimes(new Schedule({ ratePerSec: 3000, arrival: 'poisson', seed: 7, granularityMs: 0.5 }), 50), expected);
+  });
+
+  test('a bad rate or grid is refused', () => {
+    assert.throws(() => new Schedule({ ratePerSec: 0, arrival: 'uniform', seed: 1, granularityMs: 1 }), /rate must be > 0/);
+    assert.throws(() => new Schedule({ ratePerSec: 1, arrival: 'uniform', seed: 1, granularityMs: 0 }), /granularity must be > 0/);
+  });
+
+  test('window: about 1.05 × minCalls due, within its bounds', () => {
+    assert.equal(openWindowMs(4200, 10_000, 500, 5_000), 2500); // 10,500 calls at 4,200/s
+    assert.equal(openWindowMs(100_000, 10_000, 500, 5_000), 500);
+    assert.equal(openWindowMs(1_000, 10_000, 500, 5_000), 5000);
+  });
+});
+
+describe('validity, capacity, p99', () => {
+  const limits = { maxClientCpuPercent: 70, maxFailedPercent: 1 };
+
+  test('a level counts only if every run keeps every rule; each broken rule names its runs and worst value', () => {
+    assert.deepEqual(levelValidity([{ clientCpuPercent: 70, failedPercent: 1, lagP99Us: 100 }], limits, 100, { targetPerSec: 50, limitPerSec: 50 }), { valid: true, reasons: [] });
+    const v = levelValidity(
+      [
+        { clientCpuPercent: 71, failedPercent: 0, lagP99Us: 90 },
+        { clientCpuPercent: 20, failedPercent: 1.5, lagP99Us: 130 },
+        { clientCpuPercent: 83, failedPercent: 0, lagP99Us: 120 },
+      ],
+      limits,
+      100,
+      { targetPerSec: 60, limitPerSec: 50 },
+    );
+    assert.equal(v.valid, false);
+    assert.deepEqual(v.reasons, [
+      { code: 'client-cpu', runs: [1, 3], value: 83, limit: 70 },
+      { code: 'scheduler-lag', runs: [2, 3], value: 130, limit: 100 },
+      { code: 'failures', runs: [2], value: 1.5, limit: 1 },
+      { code: 'generator-limited', runs: [], value: 60, limit: 50 },
+    ]);
+    assert.equal(reasonText(v.reasons[0]!), 'client used 83% of a core (limit 70%) in runs 1, 3');
+    assert.equal(reasonText(v.reasons[1]!), 'scheduler lag p99 130 µs, over the unloaded p50 of 100 µs in runs 2, 3');
+    assert.equal(reasonText(v.reasons[2]!), '1.5% of calls failed or were dropped (limit 1%) in run 2');
+  });
+
+  test('the closed loop has no lag rule and no generator limit', () => {
+    assert.deepEqual(levelValidity([{ clientCpuPercent: 10, failedPercent: 0, lagP99Us: 1e9 }], limits), { valid: true, reasons: [] });
+  });
+
+  test('capacity: the highest valid level; set by the generator only when a level with more callers was client-bound', () => {
+    const l = (concurrency: number, callsPerSec: number, valid: boolean, clientBound = false) => ({ concurrency, callsPerSec, valid, clientBound });
+    assert.deepEqual(capacityOf([l(1, 10, true), l(16, 40, true), l(64, 38, true)]), { perSec: 40, concurrency: 16, setBy: 'service', fromValidLevel: true });
+    assert.deepEqual(capacityOf([l(1, 10, true), l(16, 40, true), l(64, 50, false, true)]), { perSec: 40, concurrency: 16, setBy: 'generator', fromValidLevel: true });
+    assert.deepEqual(capacityOf([l(1, 10, true), l(16, 40, true), l(64, 50, false)]), { perSec: 40, concurrency: 16, setBy: 'service', fromValidLevel: true });
+    assert.deepEqual(capacityOf([l(1, 10, false), l(16, 40, false, true)]), { perSec: 40, concurrency: 16, setBy: 'service', fromValidLevel: false });
+  });
+
+  test('p99 falls only when a higher level’s interval lies wholly below a lower one’s', () => {
+    const f = (low: number, high: number) => ({ p99Us: { median: (low + high) / 2, low, high } });
+    assert.equal(p99NeverFalls([f(100, 120), f(90, 130), f(125, 140)]), true);
+    assert.equal(p99NeverFalls([f(100, 120), f(90, 99)]), false);
+    // Against any lower level, not only the one before it.
+    assert.equal(p99NeverFalls([f(100, 120), f(150, 160), f(101, 105)]), false);
+    assert.equal(p99NeverFalls([f(100, 120), f(110, 160), f(101, 115)]), true);
+    assert.equal(p99NeverFalls([f(100, 120), f(150, 160), f(50, 99)]), false);
+    assert.equal(p99NeverFalls([]), true);
+  });
+
+  test('figures: median and the interval rule of cases A–D (min–max for 3 runs)', () => {
+    assert.deepEqual(figureOf([3, 1, 2]), { median: 2, low: 1, high: 3 });
+    assert.deepEqual(figureOf([5]), { median: 5, low: 5, high: 5 });
+  });
+});
+
+describe('HDR recording', () => {
+  test('exact percentiles of 1 … 100 µs (values below 2048 are exact at 3 significant digits)', () => {
+    const r = new LatencyRecorder();
+    for (let v = 100; v >= 1; v--) r.record(v);
+    const s = r.summary();
+    assert.deepEqual([s.count, s.p50Us, s.p90Us, s.p99Us, s.maxUs, s.meanUs, s.p999Us, s.clamped], [100, 50, 90, 99, 100, 50.5, 100, 0]);
+  });
+
+  test('clamped above 60 s; 0.2 µs counts as 1 µs, 2.6 µs as 3 µs; empty is zeros', () => {
+    const r = new LatencyRecorder();
+    r.record(HDR_RANGE.highestUs * 2);
+    assert.equal(r.summary().clamped, 1);
+    const small = new LatencyRecorder();
+    small.record(0.2);
+    small.record(2.6);
+    assert.deepEqual([small.summary().p50Us, small.summary().maxUs], [1, 3]);
+    const e = new LatencyRecorder().summary();
+    assert.deepEqual([e.count, e.meanUs, e.p99Us, e.maxUs], [0, 0, 0, 0]);
+  });
+});
