@@ -53,6 +53,8 @@ export const CLAIMS = {
   noNetem: (f) => f('H.netem') === 0,
   /** "one round trip between zones takes longer than a whole kept-alive call on this machine's loopback" (ms vs µs). */
   zoneRoundTripAboveLoopbackCall: (f) => f('source.aws.azLatencyLowMs') * 1000 > f('B.p50Us'),
+  /** "at every level that counts, the p99 timed from the intended send is at least the one timed from the actual send" (case F). */
+  correctedNeverSmaller: (f) => f('F.open.correctedBelowUncorrected') === 0,
   /** "immediate retries put at least half as much load again on the struggling server" (case I). */
   immediateRetriesHalfAgain: (f) => f('I.immediate.amp.during') > 1.5 * f('I.none.amp.during'),
   /** "the extra attempts were less than a quarter of those immediate retries added" (case I). */

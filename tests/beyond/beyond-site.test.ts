@@ -141,7 +141,7 @@ describe('case F charts', () => {
     assert.equal(loadLatencyChart(all).spec.series.length, 0);
     assert.deepEqual(loadThroughputChart(all).spec.series.map((s) => s.data), [[], []]);
     const facts = beyondFacts({ ...beyond, cases: beyond.cases.map((c) => (c.id === 'F' ? { ...c, result: all } : c)) } as BeyondResults);
-    assert.deepEqual(Object.keys(facts).filter((k) => /\.(closed|open)\./.test(k)), []);
+    assert.deepEqual(Object.keys(facts).filter((k) => /\.(closed|open)\.\w+\.(c|at)\d+$|\.open\.(first|last)\./.test(k)), []);
   });
 });
 

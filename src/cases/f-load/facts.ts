@@ -20,7 +20,9 @@
  * - the lowest and highest valid open level of T (present when T has one): F.T.open.first.* and
  *   F.T.open.last.* with loadPercent, p99Us, uncorrectedP99Us, lagP99Us, clientCpuPercent and (when
  *   defined) p99OverUnloaded, correctedOverUncorrected;
- * - F.littleL.maxDeviationPercent: the largest |L − c| / c over the valid closed levels of both targets, %.
+ * - F.littleL.maxDeviationPercent: the largest |L − c| / c over the valid closed levels of both targets, %;
+ * - F.open.correctedBelowUncorrected: valid open levels (both targets) whose p99 from the intended send is
+ *   below the p99 from the actual send (each call's first figure is never the smaller, so 0 unless broken).
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
 import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
@@ -59,6 +61,7 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
     put('peer.minRatio', Math.min(...result.peer.map((r) => r.ratio)));
   }
   let maxDeviation = 0;
+  let correctedBelow = 0;
   for (const t of result.targets) {
     const T = t.id;
     put(`${T}.hops`, t.hops);
@@ -98,6 +101,7 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
       return f;
     };
     for (const l of valid) {
+      if (l.p99Us.median < l.uncorrectedP99Us.median) correctedBelow += 1;
       for (const [k, v] of Object.entries(openFacts(l))) if (k !== 'loadPercent') put(`${T}.open.${k}.${loadLevelName(l.fraction)}`, v);
     }
     if (valid.length > 0) {
@@ -106,5 +110,6 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
     }
   }
   put('littleL.maxDeviationPercent', maxDeviation);
+  put('open.correctedBelowUncorrected', correctedBelow);
   return facts;
 }
