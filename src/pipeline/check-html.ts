@@ -1,8 +1,9 @@
 /**
  * Build stage 4: check the built site before it replaces the output folder. On every article page
  * (the main article and each deep dive, src/present/article-pages.ts): no NaN, undefined, null or
- * Infinity outside code listings, no empty figure or table cell, and every in-page link has a target.
- * Across the pages: every claim was rendered, every link to
+ * Infinity outside code listings, no empty figure or table cell, every in-page link has a target, and
+ * no prose defect (prose-defects.ts: a full stop with no space after it, a section title pasted into a
+ * sentence, a section with nothing in it). Across the pages: every claim was rendered, every link to
  * another page of the site (or a section of it) has a target, and results.json is the exact file the
  * pages were built from.
  */
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { articlePage, MAIN_ARTICLE_ID, type ArticlePage } from '../present/article-pages.ts';
 import { BuildError } from './errors.ts';
-import { pageHeadingTitles } from './prose-defects.ts';
+import { pageHeadingTitles, proseDefects } from './prose-defects.ts';
 
 const BAD_WORDS = /\b(NaN|undefined|null|Infinity)\b/;
 // Parse <pre> as elements (node-html-parser keeps it as raw text by default).
@@ -72,6 +73,7 @@ export function findPageProblems(html: string, requiredIds: readonly string[] = 
   for (const id of requiredIds) {
     if (!root.getElementById(id)) problems.push(`the page has no #${id}`);
   }
+  problems.push(...proseDefects(html, otherTitles));
   const ids = new Set(root.querySelectorAll('[id]').map((el) => el.id));
   for (const a of root.querySelectorAll('a[href^="#"]')) {
     const target = decodeURIComponent(a.getAttribute('href')!.slice(1));

@@ -177,13 +177,17 @@ describe('a build where case F was not measured', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /beyond case F was not measured here; the page says why/);
     const out = run.dir;
-    const page = parse(readFileSync(path.join(out, 'index.html'), 'utf8'));
+    const page = parse(readFileSync(path.join(out, 'under-load', 'index.html'), 'utf8'));
     const note = page.querySelector('[data-not-measured="F"]');
     assert.ok(note, 'the page has the not-measured note');
     assert.ok(note.textContent.replace(/\s+/g, ' ').includes(`was not measured here, because ${f.reason}.`), note.textContent);
     assert.equal(page.getElementById('chart-load-latency'), null);
     assert.equal(page.getElementById('little-table'), null);
-    assert.ok(page.querySelectorAll('h2').some((h) => h.textContent.includes('Under load: where the tail comes from')));
+    assert.equal(page.querySelector('h1')!.textContent.trim(), 'Under load: where the tail comes from');
+    // The main article keeps its paragraph and link, without the figure.
+    const main = parse(readFileSync(path.join(out, 'index.html'), 'utf8'));
+    assert.ok(main.querySelector('[data-not-measured="F"]'), 'the article says why too');
+    assert.ok(main.querySelector('a[href="under-load/"]'), 'and links the page');
     assert.equal(readFileSync(path.join(out, 'beyond-results.json'), 'utf8'), variantText);
   });
 });

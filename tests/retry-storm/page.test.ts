@@ -27,14 +27,10 @@ let page: HTMLElement;
 before(async () => {
   const site = await fixturePage();
   assert.equal(site.code, 0, `build failed:\n${site.stderr}`);
-  page = parse(readFileSync(path.join(site.dir, 'index.html'), 'utf8'));
-  // The section: from its h2 up to the next h2.
-  const h2 = page.querySelectorAll('h2').find((h) => h.text.includes('When failures cluster: retry storms'));
-  assert.ok(h2, 'the section heading is on the page');
-  const html = page.toString();
-  const from = html.indexOf(h2.toString());
-  const to = html.indexOf('<h2', from + 1);
-  section = parse(html.slice(from, to));
+  // Case I has a page of its own (content/retry-storms.mdx): the section is its article.
+  page = parse(readFileSync(path.join(site.dir, 'retry-storms', 'index.html'), 'utf8'));
+  assert.equal(page.querySelector('h1')!.text.trim(), 'When failures cluster: retry storms');
+  section = page.querySelector('main article')!;
 });
 
 
@@ -93,7 +89,7 @@ test('built from beyond results without case I, the section says why, and the se
   assert.ok(!variant.config.cases.includes('I') && !variant.cases.some((c: { id: string }) => c.id === 'I'), 'no case I in the variant');
   const run = await variantPage();
   assert.equal(run.code, 0, `build failed:\n${run.stderr}`);
-  const html = parse(readFileSync(path.join(run.dir, 'index.html'), 'utf8'));
+  const html = parse(readFileSync(path.join(run.dir, 'retry-storms', 'index.html'), 'utf8'));
   assert.ok(html.querySelector('[data-not-measured="I"]'), 'the "not measured here" note');
   assert.equal(html.querySelector('#chart-retry-storm'), null);
   assert.equal(html.querySelectorAll('[data-fact^="I."]').length, 0, 'no figure of case I');

@@ -22,6 +22,9 @@ let work: string;
 let withMatrix: HTMLElement;
 let without: HTMLElement;
 let otherMachine: HTMLElement;
+let withMatrixNode: HTMLElement;
+let withoutNode: HTMLElement;
+let otherMachineNode: HTMLElement;
 const text = (el: HTMLElement | null) => {
   assert.ok(el, 'element exists');
   return el.textContent.replace(/\s+/g, ' ').trim();
@@ -32,20 +35,26 @@ function thisMachine() {
   return { hostname: os.hostname(), cpuModel: os.cpus()[0]?.model.trim() || 'unknown CPU', cores: os.availableParallelism() };
 }
 
-/** The index page of a built site. */
-async function pageOf(site: Promise<SharedSite>): Promise<HTMLElement> {
+/** A page of a built site (default: the main article). */
+async function pageOf(site: Promise<SharedSite>, file = 'index.html'): Promise<HTMLElement> {
   const run = await site;
   assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`.slice(-3000));
-  return parse(readFileSync(path.join(run.dir, 'index.html'), 'utf8'), { blockTextElements: { script: true, style: true } });
+  return parse(readFileSync(path.join(run.dir, file), 'utf8'), { blockTextElements: { script: true, style: true } });
 }
+/** The deep-dive page that holds the run history and the Node matrix. */
+const NODE_PAGE = 'node-versions-and-run-history/index.html';
 
 before(async () => {
   work = tempDir('matrix');
-  withMatrix = await pageOf(sharedSite({ results: FIXTURE, env: { HOP_BENCH_MATRIX: relabelledMatrix(thisMachine()), HOP_PRICES_FILE: PRICE_FIXTURE, HOP_BENCH_ARCHIVE: emptyFolder() } }));
+  const matrixSite = sharedSite({ results: FIXTURE, env: { HOP_BENCH_MATRIX: relabelledMatrix(thisMachine()), HOP_PRICES_FILE: PRICE_FIXTURE, HOP_BENCH_ARCHIVE: emptyFolder() } });
+  withMatrix = await pageOf(matrixSite);
+  withMatrixNode = await pageOf(matrixSite, NODE_PAGE);
   // No matrix and the project's price file.
   without = await pageOf(fixturePage());
+  withoutNode = await pageOf(fixturePage(), NODE_PAGE);
   // A matrix made on another machine ("elsewhere", see tests/support/pages.ts).
   otherMachine = await pageOf(variantPage());
+  otherMachineNode = await pageOf(variantPage(), NODE_PAGE);
 });
 
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -64,10 +73,10 @@ function fixtureRuns() {
 }
 
 describe('Across Node versions, from this machine’s matrix', () => {
-  test('sits in "Reproducing the numbers" and has one row per version with p50s and ratios, and V8 and OpenSSL per version', () => {
-    const heading = withMatrix.querySelectorAll('article h3').find((h) => text(h) === 'Across Node versions');
-    assert.ok(heading, 'the subsection heading');
-    const section = withMatrix.querySelector('section.node-matrix')!;
+  test('has a section of its own on the run-history page, one row per version with p50s and ratios, and V8 and OpenSSL per version', () => {
+    const heading = withMatrixNode.querySelectorAll('article h2').find((h) => text(h) === 'Across Node versions');
+    assert.ok(heading, 'the section heading');
+    const section = withMatrixNode.querySelector('section.node-matrix')!;
     assert.equal(section.getAttribute('data-matrix'), 'found');
     const expected = fixtureRuns();
     const rows = section.querySelectorAll('#node-matrix tbody tr');
@@ -94,7 +103,7 @@ describe('Across Node versions, from this machine’s matrix', () => {
     const expected = fixtureRuns();
     const baseline = expected.find((e: { version: string }) => e.version.startsWith('24.'))!;
     const apart = (a: number[], b: number[]) => Math.min(...a) > Math.max(...b) || Math.min(...b) > Math.max(...a);
-    const section = withMatrix.querySelector('section.node-matrix')!;
+    const section = withMatrixNode.querySelector('section.node-matrix')!;
     assert.equal(section.querySelector(`tr[data-node="${baseline.version}"]`)!.getAttribute('data-baseline'), 'true');
     for (const e of expected) {
       for (const id of ['B', 'C', 'D'] as const) {
@@ -111,7 +120,7 @@ describe('Across Node versions, from this machine’s matrix', () => {
   });
 
   test('charts B, C and D p50 per version from the same figures', () => {
-    const chart = withMatrix.querySelector('#chart-node-matrix')!;
+    const chart = withMatrixNode.querySelector('#chart-node-matrix')!;
     const spec = JSON.parse(chart.querySelector('script[data-chart-spec]')!.text);
     const expected = fixtureRuns();
     assert.deepEqual(spec.labels, expected.map((e: { version: string }) => `Node ${e.version}`));
@@ -124,16 +133,17 @@ describe('Across Node versions, from this machine’s matrix', () => {
 });
 
 describe('Across Node versions, without a matrix of this machine', () => {
-  test('says how to produce one, in one command, and shows no figures', () => {
-    const section = without.querySelector('section.node-matrix')!;
+  test('says how to produce one, in one command, and shows no figures and no empty section', () => {
+    assert.equal(withoutNode.querySelectorAll('h2, h3').filter((h) => text(h) === 'Across Node versions').length, 0, 'no heading with nothing under it');
+    const section = withoutNode.querySelector('section.node-matrix')!;
     assert.equal(section.getAttribute('data-matrix'), 'none');
     assert.match(text(section), /No Node version matrix has been run on this machine yet\..*npm run bench:matrix$/);
     assert.equal(section.querySelector('table'), null);
-    assert.equal(without.querySelector('#chart-node-matrix'), null);
+    assert.equal(withoutNode.querySelector('#chart-node-matrix'), null);
   });
 
   test('never shows another machine’s matrix as this one’s', () => {
-    const section = otherMachine.querySelector('section.node-matrix')!;
+    const section = otherMachineNode.querySelector('section.node-matrix')!;
     assert.equal(section.getAttribute('data-matrix'), 'other-machine');
     assert.match(text(section), /come from another machine \(elsewhere, Some Other CPU, 64 cores\), so they are not shown as this machine's\. To produce this machine's, run: npm run bench:matrix/);
     assert.equal(section.querySelector('table'), null);

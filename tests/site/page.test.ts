@@ -62,6 +62,8 @@ let html: string;
 let page: HTMLElement;
 /** The bench source page (/source/). */
 let sourcePage: HTMLElement;
+/** The deep-dive page of the run history and the Node matrix. */
+let historyPage: HTMLElement;
 let buildOutput: string;
 
 const text = (el: HTMLElement | null) => {
@@ -79,6 +81,7 @@ before(async () => {
   dir = site.dir;
   html = readFileSync(path.join(dir, 'index.html'), 'utf8');
   page = parse(html, PARSE);
+  historyPage = parse(readFileSync(path.join(dir, 'node-versions-and-run-history', 'index.html'), 'utf8'), PARSE);
   sourcePage = parse(readFileSync(path.join(dir, 'source', 'index.html'), 'utf8'), PARSE);
 });
 
@@ -250,7 +253,7 @@ describe('prose figures', () => {
       latencyTable: text(page.querySelector('#latency-table tbody[data-case="B"] tr[data-row="median"] td[data-col="p50Us"]')),
       referenceComparison: text(page.querySelector('#reference-comparison tr[data-case="B"] [data-col="currentP50Us"]')),
       chartTwin: page.querySelectorAll('#chart-latency-percentiles details tbody tr').map((tr) => tr.querySelectorAll('th, td').map(text)).find((cells) => cells[0]!.startsWith('B'))![2],
-      runHistory: text(page.querySelectorAll('#run-history tbody tr[data-current="true"] td')[2]!),
+      runHistory: text(historyPage.querySelectorAll('#run-history tbody tr[data-current="true"] td')[2]!),
     };
     assert.deepEqual(where, { prose: expected, latencyTable: expected, referenceComparison: expected, chartTwin: expected, runHistory: expected });
   });
@@ -327,11 +330,13 @@ describe('raw output and code listing', () => {
 });
 
 describe('structure', () => {
-  test('all fourteen sections and the sources, in order, each in the table of contents', () => {
+  test('all fourteen sections and the sources, in order, each in the table of contents; then each deep dive', () => {
     const headings = page.querySelectorAll('article h2').map((h) => text(h));
     assert.deepEqual(headings, [...ARTICLE_SECTIONS]);
-    const toc = page.querySelectorAll('nav.toc a').map((a) => a.getAttribute('href'));
+    const toc = page.querySelectorAll('nav.toc ol a').map((a) => a.getAttribute('href'));
     assert.deepEqual(toc, page.querySelectorAll('article h2').map((h) => `#${h.id}`));
+    const deepDives = page.querySelectorAll('nav.toc [data-deep-dives] a').map((a) => a.getAttribute('href'));
+    assert.deepEqual(deepDives, ['tls-and-the-network/', 'under-load/', 'retry-storms/', 'node-versions-and-run-history/']);
     for (const h of page.querySelectorAll('article h2, article h3')) {
       assert.equal(h.nextElementSibling?.classList.contains('anchor'), true, `self-link beside ${h.id}`);
       assert.equal(h.nextElementSibling?.getAttribute('href'), `#${h.id}`);
@@ -392,7 +397,7 @@ describe('structure', () => {
   });
 
   test('the run history lists archived runs oldest first, this build marked, bad files skipped', () => {
-    const rows = page.querySelectorAll('#run-history tbody tr');
+    const rows = historyPage.querySelectorAll('#run-history tbody tr');
     assert.deepEqual(rows.map((r) => r.getAttribute('data-run')), [ARCHIVED_RUN.startedAt, results.environment.startedAt]);
     assert.deepEqual(rows.map((r) => r.getAttribute('data-current')), ['false', 'true']);
     assert.equal(text(rows[0]!.querySelectorAll('td')[1]!), ARCHIVED_RUN.nodeVersion);

@@ -73,7 +73,7 @@ describe('every article page', () => {
     for (const p of ARTICLE_PAGES) assert.ok(urls.includes(`/${p.path}`), `${p.path} in ${urls.join(' ')}`);
   });
 
-  test('passes the page checks (figures, empty cells, anchors)', () => {
+  test('passes the page checks (figures, empty cells, anchors, prose defects)', () => {
     for (const p of ARTICLE_PAGES) assert.deepEqual(findPageProblems(readFileSync(path.join(site.dir, p.file), 'utf8')), [], p.file);
   });
 

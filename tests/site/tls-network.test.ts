@@ -20,7 +20,7 @@ const results = JSON.parse(readFileSync(FIXTURE, 'utf8'));
 before(async () => {
   const site = await fixturePage();
   assert.equal(site.code, 0, site.stdout + site.stderr);
-  page = parse(readFileSync(path.join(site.dir, 'index.html'), 'utf8'));
+  page = parse(readFileSync(path.join(site.dir, 'tls-and-the-network', 'index.html'), 'utf8'));
 });
 
 const text = (el: HTMLElement | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -84,7 +84,7 @@ test('without G and H measured, the page says why and still shows the model', as
   assert.equal(variant.cases.find((c: { id: string }) => c.id === 'G').status, 'not-measured');
   const run = await variantPage();
   assert.equal(run.code, 0, run.stdout + run.stderr);
-  const html = parse(readFileSync(path.join(run.dir, 'index.html'), 'utf8'));
+  const html = parse(readFileSync(path.join(run.dir, 'tls-and-the-network', 'index.html'), 'utf8'));
   for (const id of ['G', 'H']) assert.ok(text(html.querySelector(`[data-not-measured="${id}"]`)).includes(reason(id)), `case ${id}'s reason`);
   assert.equal(html.querySelector('table[data-tls-table]'), null, 'no TLS figures without G');
   const model = html.querySelector('table[data-network-model]');

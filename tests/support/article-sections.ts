@@ -1,16 +1,13 @@
 /**
- * The article's section headings (h2), in order: the fourteen sections of the brief with the beyond
- * suite's sections among them, the closing "what to do now", the sources, and the bench's source
- * listing last (so the prose ends with its sources).
+ * The main article's section headings (h2), in order: the sections of the brief (the beyond suite's
+ * cases each have a page of their own, src/present/article-pages.ts), the closing "what to do now",
+ * the sources, and the bench's source listing last (so the prose ends with its sources).
  */
 export const ARTICLE_SECTIONS = [
   'The short answer',
   'What changes when you split: one request, traced',
   'The cost of one boundary, measured',
   'Failure injection: when a reply is late',
-  'With TLS and over a network',
-  'Under load: where the tail comes from',
-  'When failures cluster: retry storms',
   'Availability along a chain',
   'What the benchmark does not show',
   'Why microservices slow a small team',
