@@ -6,15 +6,16 @@
  *      is evaluated once and the results are handed to the page with the inputs);
  *   3. astro-build: build the site into <out>.tmp-<pid>;
  *   4. check-html: on every article page no NaN/undefined/null, no empty figure, no prose defect; all claims
- *      rendered; links between pages hold; results.json intact;
+ *      rendered; links between pages hold; quotations word for word; results.json intact;
  *   5. publish: swap the new site into the output folder (default dist/).
  * Exit codes: 0 built, 1 failed (the output folder is untouched), 2 bad usage.
  */
-import { accessSync, constants, mkdirSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { articleFiles, articleTexts, describedUnmeasured } from '../claims/article.ts';
 import { articlePages } from '../present/article-pages.ts';
+import { parseQuotations, QUOTATIONS_FILE } from '../present/quotations.ts';
 import { loadPageInputs, sharePageInputs } from '../inputs/page-inputs.ts';
 import { BEYOND_SITE, REFERENCE_SITE } from '../inputs/site-suites.ts';
 import { checkRemovedItemsInProse } from '../prices/price-history.ts';
@@ -66,7 +67,8 @@ async function main(): Promise<number> {
     sharePageInputs(inputs, claims);
     await astroBuild(ROOT, tempDir, { [REFERENCE_SITE.suite.resultsEnvVar]: loaded.file, [BEYOND_SITE.suite.resultsEnvVar]: beyond.file });
     const pages = articlePages(articleFiles(ROOT).map((f) => path.basename(f)));
-    checkBuiltSite(tempDir, loaded.text, claims.length, claims.filter((c) => c.state === 'fragile').length, beyond.text, pages);
+    const quotations = parseQuotations(readFileSync(path.join(ROOT, QUOTATIONS_FILE), 'utf8'));
+    checkBuiltSite(tempDir, loaded.text, claims.length, claims.filter((c) => c.state === 'fragile').length, beyond.text, pages, quotations);
     publish(tempDir, options.outDir);
     log(`build: done: ${path.relative(ROOT, options.outDir) || options.outDir}/index.html and results.json`);
     return 0;

@@ -3,7 +3,8 @@
  * (the main article and each deep dive, src/present/article-pages.ts): no NaN, undefined, null or
  * Infinity outside code listings, no empty figure or table cell, every in-page link has a target, and
  * no prose defect (prose-defects.ts: a full stop with no space after it, a section title pasted into a
- * sentence, a section with nothing in it). Across the pages: every claim was rendered, every link to
+ * sentence, a section with nothing in it), and every quotation (<q>) word for word one of
+ * content/quotations.md. Across the pages: every claim was rendered, every link to
  * another page of the site (or a section of it) has a target, and results.json is the exact file the
  * pages were built from.
  */
@@ -11,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { articlePage, MAIN_ARTICLE_ID, type ArticlePage } from '../present/article-pages.ts';
+import { quotationProblems, type Quotation } from '../present/quotations.ts';
 import { BuildError } from './errors.ts';
 import { pageHeadingTitles, proseDefects } from './prose-defects.ts';
 
@@ -96,6 +98,7 @@ function siteTarget(fromPage: string, href: string): { file: string; shown: stri
 /**
  * Checks the built site in `dir`: each of `pages` (default: the main article alone), the claims across
  * them, the links between the site's pages, and results.json (with `beyondText`, beyond-results.json too).
+ * With `quotations` (content/quotations.md), every <q> on a page must be one of them, word for word.
  * @throws BuildError listing every problem, each with the page it is on.
  */
 export function checkBuiltSite(
@@ -105,6 +108,7 @@ export function checkBuiltSite(
   expectedFragile = 0,
   beyondText?: string,
   pages: readonly ArticlePage[] = [articlePage(MAIN_ARTICLE_ID)],
+  quotations?: readonly Quotation[],
 ): void {
   const problems: string[] = [];
   const html = new Map<string, string>();
@@ -120,6 +124,7 @@ export function checkBuiltSite(
     if (text === undefined) continue;
     const others = [...titles].filter(([file]) => file !== page.file).flatMap(([, t]) => t);
     const own = findPageProblems(text, page.id === MAIN_ARTICLE_ID ? MAIN_PAGE_IDS : [], others);
+    if (quotations) own.push(...quotationProblems(text, quotations));
     problems.push(...own.map((p) => (pages.length > 1 ? `${page.file}: ${p}` : p)));
     const counted = countClaims(parse(text, PARSE_OPTIONS));
     found.claims += counted.claims;

@@ -211,7 +211,7 @@ describe('prose figures', () => {
     assert.deepEqual(byName('E.noRetry.failed.total'), ['58 calls']);
     assert.ok(byName('E.retry.duplicates.total').includes('57 duplicates'));
     assert.deepEqual(byName('E.retryKey.slowCallsPercent'), ['1.1%']);
-    assert.deepEqual(byName('E.clientTimeoutMs'), ['500\u202fms', '500\u202fms'], 'the set-up and the deadline paragraph');
+    assert.deepEqual(byName('E.clientTimeoutMs'), ['500\u202fms', '500\u202fms', '500\u202fms'], 'the set-up, the slowest call against it, and the deadline paragraph');
     assert.deepEqual(byName('availability.three.999Percent'), ['99.7%']);
   });
 

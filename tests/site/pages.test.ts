@@ -77,6 +77,13 @@ describe('every article page', () => {
     for (const p of ARTICLE_PAGES) assert.deepEqual(findPageProblems(readFileSync(path.join(site.dir, p.file), 'utf8')), [], p.file);
   });
 
+  test('the advice is one tap from the first screen of the article: a link under the title to "What to do now"', () => {
+    const main = pages.get(MAIN_ARTICLE_ID)!;
+    const link = main.querySelector('header a[data-advice-link]');
+    assert.equal(link?.getAttribute('href'), '#what-to-do-now');
+    assert.ok(main.getElementById('what-to-do-now'), 'the section it points to');
+  });
+
   test('a deep dive is one click from the article, and links back to it', () => {
     const main = pages.get(MAIN_ARTICLE_ID)!;
     const hrefs = main.querySelectorAll('a[href]').map((a) => new URL(a.getAttribute('href')!, 'http://site.invalid/').pathname);

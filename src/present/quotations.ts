@@ -1,0 +1,78 @@
+/**
+ * The quotations the article may use, word for word, from content/quotations.md (kept verbatim as the
+ * team's brief gives them): each source's heading names author, title, site and date, and each bullet
+ * holds one quotation in double quotes, possibly wrapped over several lines. The section "Not found in
+ * a primary source" lists what must not be quoted; it yields nothing.
+ *
+ * On the page a quotation is a <q cite="URL"> element. quotationProblems() checks every <q> of a built
+ * page against the file: the same words in the same order (letter case, spacing, straight or curly
+ * apostrophes and the closing full stop aside). A quotation that is shortened, widened or reworded fails.
+ */
+import { parse } from 'node-html-parser';
+import { wordsOf } from './word-count.ts';
+
+/** The file, relative to the project root. */
+export const QUOTATIONS_FILE = 'content/quotations.md';
+
+/** One quotation and its source. */
+export interface Quotation {
+  /** The source's heading, e.g. 'Martin Fowler, "Monolith First", martinfowler.com, June 2015'. */
+  source: string;
+  /** The quoted words exactly as the file has them, without the enclosing double quotes. */
+  text: string;
+}
+
+/**
+ * Every quotation of the file's text.
+ * @throws Error naming the line when a bullet has no double-quoted text.
+ */
+export function parseQuotations(markdown: string): Quotation[] {
+  const quotations: Quotation[] = [];
+  let source: string | undefined;
+  let bullet: string | undefined;
+  let bulletLine = 0;
+  const flush = () => {
+    if (bullet === undefined || source === undefined) return;
+    const m = /^"([\s\S]*)"\s*$/.exec(bullet.trim());
+    if (!m) throw new Error(`${QUOTATIONS_FILE}:${bulletLine}: a quotation must be one double-quoted text. Fix: "…" on the bullet.`);
+    quotations.push({ source, text: m[1]!.replace(/\s+/g, ' ') });
+    bullet = undefined;
+  };
+  markdown.split('\n').forEach((line, i) => {
+    if (line.startsWith('## ')) {
+      flush();
+      const heading = line.slice(3).trim();
+      source = /^Not found/i.test(heading) ? undefined : heading;
+    } else if (line.startsWith('- ')) {
+      flush();
+      bullet = line.slice(2);
+      bulletLine = i + 1;
+    } else if (bullet !== undefined && /^\s+\S/.test(line)) {
+      bullet += ` ${line.trim()}`;
+    } else {
+      flush();
+    }
+  });
+  flush();
+  return quotations;
+}
+
+/** A text's words for comparison: case, apostrophe shape and punctuation aside. */
+const comparable = (text: string) => wordsOf(text.replace(/[’‘]/g, "'")).map((w) => w.toLowerCase()).join(' ');
+
+/** The quotation of `quotations` whose words are exactly `text`'s, if any. */
+export function matchQuotation(text: string, quotations: readonly Quotation[]): Quotation | undefined {
+  const words = comparable(text);
+  return quotations.find((q) => comparable(q.text) === words);
+}
+
+/** Problems with the quotations of one built page: every <q> must be a quotation of the file, word for word, with a cite URL. */
+export function quotationProblems(html: string, quotations: readonly Quotation[]): string[] {
+  const problems: string[] = [];
+  for (const q of parse(html).querySelectorAll('main q')) {
+    const text = q.textContent.replace(/\s+/g, ' ').trim();
+    if (!matchQuotation(text, quotations)) problems.push(`the quotation "${text.slice(0, 80)}" is not word for word any quotation of ${QUOTATIONS_FILE}. Fix: quote the source's own words exactly, or paraphrase without quotation marks`);
+    if (!/^https?:\/\//.test(q.getAttribute('cite') ?? '')) problems.push(`the quotation "${text.slice(0, 40)}…" has no cite="URL" of its source`);
+  }
+  return problems;
+}
