@@ -246,7 +246,8 @@ describe('zoom and narrow screens', () => {
     ['200% zoom of a 1280 px window', { viewport: { width: 640, height: 450 }, deviceScaleFactor: 2 }],
   ] as const) {
     test(`${label}: nothing is wider than the screen; every table's figures are in view without scrolling sideways`, async () => {
-      for (const pagePath of [...ARTICLE_PAGES.map(urlPath), '/source/']) {
+      // The source page has no tables; its width is checked at 320 px and at 200% zoom only (opening every file is slow).
+      for (const pagePath of [...ARTICLE_PAGES.map(urlPath), ...(label === '390 px wide' ? [] : ['/source/'])]) {
         const page = await open(pagePath, options);
         await openAllDetails(page);
         const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: innerWidth }));
