@@ -6,6 +6,7 @@
  */
 import type { DerivedWord, FactRead } from '../src/claims/named.ts';
 import { standing, type Standing } from '../src/claims/standing.ts';
+import { sharePhrase } from '../src/claims/words.ts';
 
 /**
  * Case D against the sum of its hops, through each run's mean (means add; medians do not): the mean of
@@ -27,6 +28,17 @@ export const WORDS = {
       same: 'The relays add no time that the runs can tell apart from noise.',
       below: 'The chain cost less than its hops added up; the bench does not isolate why.',
     })[chainStanding(f)],
+  /**
+   * Case I: what the retry budget left of the extra load immediate retries added in the window, as a
+   * share of it: (budget amplification − 1) ÷ (immediate amplification − 1).
+   */
+  budgetExtraShare: (f) => {
+    const immediateExtra = f('I.immediate.amp.during') - 1;
+    const budgetExtra = f('I.budget.amp.during') - 1;
+    if (immediateExtra <= 0) return 'immediate retries added no attempts in this run, so there was no extra load for the budget to cap';
+    if (budgetExtra <= 0) return 'the budget let no extra attempt through at all';
+    return `the extra attempts were ${sharePhrase(budgetExtra / immediateExtra)} of those immediate retries added`;
+  },
 } satisfies Record<string, DerivedWord>;
 
 /** A derived word's name. */

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { archiveName } from '../src/harness/archive.ts';
+import { differBeyondNoise } from '../src/harness/noise.ts';
 import { writeFileUnique, writeResultsAtomic } from '../src/harness/results-file.ts';
 import { parseResultsText, type LatencyCaseResult, type Results } from '../src/harness/schema.ts';
 
@@ -181,12 +182,12 @@ export function matrixRow(entry: MatrixVersion, results: Results | null): Matrix
 
 /**
  * Whether two sets of run figures differ by more than the noise between runs: both have at least two
- * runs and their ranges do not overlap (every run of one lies above every run of the other). With a
+ * runs and their intervals do not overlap (harness/noise.ts differBeyondNoise: the min–max up to 5 runs). With a
  * single run per side the noise is unknown, and nothing is called a difference.
  */
 export function beyondNoise(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length < 2 || b.length < 2) return false;
-  return Math.min(...a) > Math.max(...b) || Math.min(...b) > Math.max(...a);
+  // The bench's one noise rule (harness/noise.ts); null (a side with one run) is no difference.
+  return a.length > 0 && b.length > 0 && differBeyondNoise(a, b) === true;
 }
 
 /** A matrix read from disk: its summary, its file, and one row per version. */

@@ -12,6 +12,8 @@ import type { Facts } from '../facts/facts.ts';
 import { beyondBlocks, withoutUnmeasured } from './beyond-blocks.ts';
 import { claimsOf, evaluateClaims, type ClaimResult } from './claims.ts';
 import { evaluateWords, wordUsesOf, type WordResult } from './derived-words.ts';
+import { formUses, insideUnchosen, requireEveryForm, type FormUse } from './forms.ts';
+import { boundMisfits, noiseMisfits, zeroCountMisfits, type Misfit } from './fit.ts';
 import { readMdx, type MdxDocument } from './mdx-reader.ts';
 
 /** The article cannot be read; the message names the file (and line:column) and what is wrong. */
@@ -61,22 +63,65 @@ export function readArticle(rootDir: string, unmeasured: ReadonlySet<string> = n
 }
 
 /**
- * Evaluates every <Claim> of the parsed article, once, at the medians and in each run.
+ * Evaluates every <Claim> of the parsed article, once, at the medians and in each run; a claim inside a
+ * <Form> that is not chosen is neither rendered nor checked.
  * @param runFacts each run's own facts (facts/run-views.ts), for fragile claims.
  * @returns one result per claim, in article order; false claims are results, not errors.
  * @throws ArticleError "the article's claims cannot be read: …" when a <Claim> is not of the checked form.
  */
 export function articleClaims(docs: readonly ArticleDoc[], facts: Facts, runFacts: readonly Facts[] = []): ClaimResult[] {
+  const forms = articleForms(docs, facts);
   try {
-    return docs.flatMap(({ doc }) => evaluateClaims(claimsOf(doc), facts, runFacts));
+    return docs.flatMap(({ doc }, k) => {
+      const hidden = insideUnchosen(forms[k]!);
+      return evaluateClaims(claimsOf(doc).filter((c) => !hidden.has(`${c.line}:${c.column}`)), facts, runFacts);
+    });
   } catch (error) {
     throw new ArticleError(`the article's claims cannot be read: ${(error as Error).message}`);
   }
 }
 
-/** Every <Word> of the parsed article evaluated on `facts`, in article order; errors are results, not thrown. */
+/**
+ * Every <Form> of each parsed article file (index k = docs[k]), chosen or not on `facts`, after checking
+ * that each selector used has a form for every outcome.
+ * @throws ArticleError with the FormError's message (file:line, selector, missing outcomes).
+ */
+export function articleForms(docs: readonly ArticleDoc[], facts: Facts): FormUse[][] {
+  try {
+    const uses = docs.map(({ doc }) => formUses(doc, facts));
+    requireEveryForm(uses.flat());
+    return uses;
+  } catch (error) {
+    throw new ArticleError(`the article's sentence forms cannot be used: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Every <Word> of the parsed article (outside unchosen <Form>s) evaluated on `facts`, in article order;
+ * errors are results, not thrown.
+ * @throws ArticleError as articleForms.
+ */
 export function articleWords(docs: readonly ArticleDoc[], facts: Facts): WordResult[] {
-  return docs.flatMap(({ doc }) => evaluateWords(wordUsesOf(doc), facts));
+  const forms = articleForms(docs, facts);
+  return docs.flatMap(({ doc }, k) => {
+    const hidden = insideUnchosen(forms[k]!);
+    return evaluateWords(wordUsesOf(doc).filter((w) => !hidden.has(`${w.line}:${w.column}`)), facts);
+  });
+}
+
+/**
+ * Every misfit of the article on `facts` (fit.ts): zero counts in positive sentences, loose bounds,
+ * comparisons within the noise read as effects; in article order by kind.
+ * @param claims the article's claim results at the medians (articleClaims).
+ * @throws ArticleError as articleForms.
+ */
+export function articleMisfits(docs: readonly ArticleDoc[], facts: Facts, claims: readonly ClaimResult[]): Misfit[] {
+  const forms = articleForms(docs, facts);
+  return [
+    ...docs.flatMap(({ doc }, k) => zeroCountMisfits(doc, facts, forms[k]!)),
+    ...boundMisfits(claims),
+    ...noiseMisfits(claims, articleWords(docs, facts), facts),
+  ];
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { CLAIMS } from '../../content/claims.ts';
 import { jsxElements, MdxSyntaxError, readMdx, type MdxDocument } from './mdx-reader.ts';
-import { recordingReader, type Predicate } from './named.ts';
+import { recordingReader, type Predicate, type StatedBound } from './named.ts';
 import { FactError, type Facts } from '../facts/facts.ts';
 import { format } from '../present/format.ts';
 
@@ -56,6 +56,8 @@ export interface ClaimResult {
   state: ClaimState;
   /** Each fact the predicate read at the medians and its value, in the order read. */
   values: Record<string, number>;
+  /** Each bound the predicate stated at the medians (f.atLeast / f.atMost), for the fit check. */
+  bounds: StatedBound[];
   /** Runs where the claim does not hold although it holds at the medians; empty unless fragile. */
   failingRuns: FailingRun[];
   /** How many runs it was checked on (0 when no per-run facts were given). */
@@ -124,7 +126,7 @@ export function evaluateClaims(
 ): ClaimResult[] {
   return claims.map((claim) => {
     const medians = recordingReader(facts);
-    const base = { claim, values: medians.values, failingRuns: [] as FailingRun[], runsChecked: runFacts.length };
+    const base = { claim, values: medians.values, bounds: medians.bounds, failingRuns: [] as FailingRun[], runsChecked: runFacts.length };
     const predicate = Object.hasOwn(predicates, claim.name) ? predicates[claim.name] : undefined;
     if (!predicate) {
       return { ...base, holds: false, state: 'false', error: `no claim named "${claim.name}" in content/claims.ts; add it there or correct the name` };

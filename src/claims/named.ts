@@ -6,8 +6,25 @@
  */
 import { requireFact, type Facts } from '../facts/facts.ts';
 
-/** Reads one fact by name (e.g. "ratio.DoverB.p50"); throws FactError for an unknown name. */
-export type FactRead = (name: string) => number;
+/** A bound a predicate stated, e.g. "at least half as much again": the figure and the bound, same unit. */
+export interface StatedBound {
+  kind: 'atLeast' | 'atMost';
+  value: number;
+  bound: number;
+}
+
+/**
+ * Reads one fact by name (e.g. "ratio.DoverB.p50"); throws FactError for an unknown name. Its helpers
+ * state a bound, so the fit check can see how tight it is (src/claims/fit.ts: a misfit when the figure
+ * is more than twice the bound "at least" states, or less than half the bound "at most" states):
+ * - `f.atLeast(value, bound)`: value ≥ bound ("at least", "more than");
+ * - `f.atMost(value, bound)`: value ≤ bound ("at most", "less than", "under").
+ */
+export interface FactRead {
+  (name: string): number;
+  atLeast(value: number, bound: number): boolean;
+  atMost(value: number, bound: number): boolean;
+}
 
 /** A claim's condition: true when the sentence it guards is true for these facts. */
 export type Predicate = (fact: FactRead) => boolean;
@@ -15,25 +32,42 @@ export type Predicate = (fact: FactRead) => boolean;
 /** A word or phrase derived from the facts, e.g. "above" or "no measurable difference". */
 export type DerivedWord = (fact: FactRead) => string;
 
-/** A reader of `facts` and the values it has handed out so far, in the order first read. */
+/** A reader of `facts` and what it has handed out so far. */
 export interface RecordingReader {
   read: FactRead;
-  /** Each fact read and its value. */
+  /** Each fact read and its value, in the order first read. */
   values: Record<string, number>;
+  /** Each bound stated through `read.atLeast` / `read.atMost`, in order. */
+  bounds: StatedBound[];
+}
+
+/** A FactRead over `get`, whose bound helpers push onto `bounds`. */
+export function factReader(get: (name: string) => number, bounds: StatedBound[] = []): FactRead {
+  const read = ((name: string) => get(name)) as FactRead;
+  read.atLeast = (value, bound) => {
+    bounds.push({ kind: 'atLeast', value, bound });
+    return value >= bound;
+  };
+  read.atMost = (value, bound) => {
+    bounds.push({ kind: 'atMost', value, bound });
+    return value <= bound;
+  };
+  return read;
 }
 
 /**
- * A fact reader that records every name it reads.
+ * A fact reader that records every name it reads and every bound stated.
  * @throws (from `read`) FactError naming an unknown fact and the closest known names.
  */
 export function recordingReader(facts: Facts): RecordingReader {
   const values: Record<string, number> = {};
-  const read: FactRead = (name) => {
+  const bounds: StatedBound[] = [];
+  const read = factReader((name) => {
     const value = requireFact(facts, name);
     values[name] = value;
     return value;
-  };
-  return { read, values };
+  }, bounds);
+  return { read, values, bounds };
 }
 
 /**
@@ -43,10 +77,12 @@ export function recordingReader(facts: Facts): RecordingReader {
 export function namesReadLeniently(fn: (fact: FactRead) => unknown, facts: Facts): string[] {
   const names: string[] = [];
   try {
-    fn((name) => {
-      names.push(name);
-      return Object.hasOwn(facts, name) ? facts[name]! : 1;
-    });
+    fn(
+      factReader((name) => {
+        names.push(name);
+        return Object.hasOwn(facts, name) ? facts[name]! : 1;
+      }),
+    );
   } catch {
     // The names read before the error are what we wanted.
   }

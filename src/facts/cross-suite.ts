@@ -9,32 +9,50 @@ import type { GResultLike } from '../cases/g-tls/facts.ts';
 import type { HResultLike } from '../cases/h-network/facts.ts';
 import { measured } from './beyond-facts.ts';
 import { mergeFacts, type Facts } from './facts.ts';
+import { NOISE_SUFFIX, noiseVerdict } from './noise-facts.ts';
 
 /**
  * Facts that set this build's TLS and veth figures against its loopback figures of the reference suite
- * ("G.ratio.G1overB.p50", "H.ratio.BvethOverB.p50", …); none for a case that was not measured.
+ * ("G.ratio.G1overB.p50", "H.ratio.BvethOverB.p50", …), each with its noise fact ("….p50.noise",
+ * facts/noise-facts.ts: the two sides' run p50s judged by the one noise rule); none for a case that was
+ * not measured.
  */
 export function crossSuiteFacts(results: Results, beyond: BeyondResults): Facts {
   const loopback: Record<string, number> = {};
-  for (const c of results.cases) if (c.kind === 'latency') loopback[c.id] = c.median.p50Us;
+  const loopbackRuns: Record<string, number[]> = {};
+  for (const c of results.cases) {
+    if (c.kind !== 'latency') continue;
+    loopback[c.id] = c.median.p50Us;
+    loopbackRuns[c.id] = c.runs.map((r) => r.p50Us);
+  }
   const facts: Record<string, number> = {};
+  /** Sets a ratio and its noise fact from each side's run p50s. */
+  const put = (name: string, value: number, runs: readonly number[] | undefined, baseRuns: readonly number[] | undefined) => {
+    facts[name] = value;
+    if (runs && baseRuns && runs.length > 0 && baseRuns.length > 0) facts[name + NOISE_SUFFIX] = noiseVerdict(runs, baseRuns);
+  };
   const g = measured<GResultLike>(beyond, 'G');
   if (g) {
     const p50 = (id: string) => g.variants.find((v) => v.id === id)?.median.p50Us;
-    if (loopback.B && p50('G1') !== undefined) facts['G.ratio.G1overB.p50'] = p50('G1')! / loopback.B;
-    if (loopback.C && p50('G2') !== undefined) facts['G.ratio.G2overC.p50'] = p50('G2')! / loopback.C;
-    if (loopback.C && p50('G3') !== undefined) facts['G.ratio.G3overC.p50'] = p50('G3')! / loopback.C;
+    const runs = (id: string) => g.variants.find((v) => v.id === id)?.runs.map((r) => r.p50Us);
+    if (loopback.B && p50('G1') !== undefined) put('G.ratio.G1overB.p50', p50('G1')! / loopback.B, runs('G1'), loopbackRuns.B);
+    if (loopback.C && p50('G2') !== undefined) put('G.ratio.G2overC.p50', p50('G2')! / loopback.C, runs('G2'), loopbackRuns.C);
+    if (loopback.C && p50('G3') !== undefined) put('G.ratio.G3overC.p50', p50('G3')! / loopback.C, runs('G3'), loopbackRuns.C);
   }
   const h = measured<HResultLike>(beyond, 'H');
   if (h) {
     for (const c of h.reference?.cases ?? []) {
-      if (c.kind === 'latency' && loopback[c.id]) facts[`H.ratio.${c.id}vethOver${c.id}.p50`] = c.median.p50Us / loopback[c.id]!;
+      if (c.kind === 'latency' && loopback[c.id]) {
+        put(`H.ratio.${c.id}vethOver${c.id}.p50`, c.median.p50Us / loopback[c.id]!, c.runs.map((r) => r.p50Us), loopbackRuns[c.id]);
+      }
     }
     const hg = h.G;
     if (hg && g) {
       for (const v of hg.variants) {
-        const base = g.variants.find((x) => x.id === v.id)?.median.p50Us;
-        if (base) facts[`H.ratio.${v.id}vethOver${v.id}.p50`] = v.median.p50Us / base;
+        const base = g.variants.find((x) => x.id === v.id);
+        if (base && base.median.p50Us > 0) {
+          put(`H.ratio.${v.id}vethOver${v.id}.p50`, v.median.p50Us / base.median.p50Us, v.runs.map((r) => r.p50Us), base.runs.map((r) => r.p50Us));
+        }
       }
     }
   }

@@ -1,11 +1,13 @@
 /**
  * Build stage 2: check the article against the facts before rendering. Each MDX file is parsed once
  * into its syntax tree (src/claims/article.ts); from it: no numeral is typed into the prose, every
- * fact name used by a figure component exists, every <Word> evaluates, and every <Claim> holds (each evaluated once; the
+ * fact name used by a figure component exists, every <Word> and <Form> evaluates, every <Claim> holds and
+ * no sentence is a misfit (src/claims/fit.ts) (each claim evaluated once; the
  * build hands the results to the page). Prints the claims report; an MDX syntax error, a typed
  * numeral, an unknown name or a false claim fails the build, each with its file:line:column.
  */
-import { ArticleError, articleClaims, articleWords, readArticle, type ArticleDoc } from '../claims/article.ts';
+import { ArticleError, articleClaims, articleMisfits, articleWords, readArticle, type ArticleDoc } from '../claims/article.ts';
+import { formatMisfits } from '../claims/fit.ts';
 import { formatWordsList } from '../claims/derived-words.ts';
 import { formatClaimsReport, type ClaimResult } from '../claims/claims.ts';
 import { factReferencesOf } from '../claims/fact-refs.ts';
@@ -61,7 +63,13 @@ export function checkArticle(
         `comes from an item of the price file (content/prices.json): check that the item it names is still there.`,
     );
   }
-  const badWords = articleWords(docs, facts).filter((w) => w.error !== undefined);
+  let badWords;
+  try {
+    badWords = articleWords(docs, facts).filter((w) => w.error !== undefined);
+  } catch (error) {
+    if (error instanceof ArticleError) throw new BuildError(error.message);
+    throw error;
+  }
   if (badWords.length > 0) {
     throw new BuildError(
       `the article's derived words cannot be evaluated:\n${formatWordsList(badWords)}\n` +
@@ -82,6 +90,14 @@ export function checkArticle(
         `its predicate in content/claims.ts; the page is not built with a false claim.`,
     );
   }
+  const misfits = articleMisfits(docs, facts, results);
+  if (misfits.length > 0) {
+    throw new BuildError(
+      `${report}\n${formatMisfits(misfits)}\nA sentence in the article holds but does not fit its figure. Fix: as each "fix:" line says; ` +
+        `the page is not built with a misfit (words fit, not only hold).`,
+    );
+  }
   log(`build: ${report}`);
+  log(`build: ${formatMisfits(misfits)}`);
   return results;
 }

@@ -119,20 +119,37 @@ describe('formatting', () => {
 });
 
 describe('derived words', () => {
-  test('ratio phrases across this machine and the reference', () => {
-    assert.equal(ratioPhrase(230.322 / 0.08), 'thousands of times as much as');
-    assert.equal(ratioPhrase(71.71 / 0.13), 'hundreds of times as much as');
-    assert.equal(ratioPhrase(314.325 / 230.322), 'about a third more than');
-    assert.equal(ratioPhrase(156.13 / 71.71), 'about twice as much as');
-    assert.equal(ratioPhrase(3.2), 'about three times as much as');
-    assert.equal(ratioPhrase(1), 'about as much as');
-    assert.equal(ratioPhrase(0.5), 'less than');
+  test('ratio phrases: a table of ratio → the phrase a reader would use (issue 19)', () => {
+    const table: [number, string][] = [
+      [13.2, 'about 13 times as much as'],
+      [1.39, 'about 40% more than'],
+      [230.322 / 0.08, 'about 2,900 times as much as'],
+      [71.71 / 0.13, 'about 550 times as much as'],
+      [314.325 / 230.322, 'about 35% more than'],
+      [156.13 / 71.71, 'about twice as much as'],
+      [3.2, 'about three times as much as'],
+      [2.29, 'about 2.3 times as much as'],
+      [2.5, 'about 2.5 times as much as'],
+      [6.84, 'about seven times as much as'],
+      [1, 'about as much as'],
+      [1.04, 'about as much as'],
+      [1.11, 'about 10% more than'],
+      [0.86, 'about 15% less than'],
+      [0.6986, 'about 30% less than'],
+      [0.5, 'about half as much as'],
+      [0.3, 'about 30% as much as'],
+      [0.01, 'about 1% as much as'],
+    ];
+    for (const [ratio, phrase] of table) assert.equal(ratioPhrase(ratio), phrase, `ratio ${ratio}`);
     assert.throws(() => ratioPhrase(Number.NaN), RangeError);
+    assert.throws(() => ratioPhrase(-1), RangeError);
   });
 
-  test('band edges belong to the upper band', () => {
-    assert.equal(ratioPhrase(2.5), 'about three times as much as');
-    assert.equal(ratioPhrase(2.4999), 'about twice as much as');
+  test('band edges: ±5% is "about as much", 1.95 is "twice"', () => {
+    assert.equal(ratioPhrase(1.0499), 'about as much as');
+    assert.equal(ratioPhrase(1.05), 'about 5% more than');
+    assert.equal(ratioPhrase(1.9499), 'about 95% more than');
+    assert.equal(ratioPhrase(1.95), 'about twice as much as');
   });
 
   test('relation to a reference value with a tolerance', () => {

@@ -67,11 +67,12 @@ test('model rows and G facts from tiny inputs', () => {
   assert.equal(rows.find((r) => r.id === 'G2')!.loopbackP50Ms, null, 'G not measured: no loopback figure');
   assert.deepEqual(ROUND_TRIPS.map((r) => r.roundTrips), [1, 1, 2, 3, 3, 3]);
   const variant = (id: string, p50Us: number, group = 'X25519MLKEM768') => ({
-    id, title: id, median: { p50Us, p95Us: p50Us, p99Us: p50Us, callsPerSec: 1 }, runs: [{ reuseRatePercent: id === 'G3' ? 100 : 0, tls: { protocol: 'TLSv1.3', cipher: 'c', group } }],
+    id, title: id, median: { p50Us, p95Us: p50Us, p99Us: p50Us, callsPerSec: 1 }, runs: [{ p50Us, reuseRatePercent: id === 'G3' ? 100 : 0, tls: { protocol: 'TLSv1.3', cipher: 'c', group } }],
   });
   const facts = gFacts({ opensslVersion: '3', certificateType: 'x', variants: [variant('G1', 100), variant('G2', 400), variant('G3', 200)] }, { minReuseRatePercent: 99 });
   assert.equal(facts['G.ratio.G2overG3.p50'], 2);
   assert.equal(facts['G.ratio.G2overG1.p50'], 4);
+  assert.equal(facts['G.ratio.G2overG1.p50.noise'], -1, 'one run a side: the noise rule cannot judge');
   assert.equal(facts['G.G3.reuseRatePercent.min'], 100);
   assert.equal(facts['G.G3.keyExchangeOnResume'], 1);
   assert.equal(gFacts({ opensslVersion: '3', certificateType: 'x', variants: [variant('G3', 1, 'none')] })['G.G3.keyExchangeOnResume'], 0);

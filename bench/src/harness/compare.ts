@@ -6,6 +6,7 @@
 import type { FailureCaseResult, LatencyCaseResult, Results } from './schema.ts';
 import type { ParsedReport } from './reference-run.ts';
 import { medianInterval, type MedianInterval } from './stats.ts';
+import { differBeyondNoise } from './noise.ts';
 
 /** One latency case as the comparison needs it: run p50s in µs and their median. */
 export interface ComparableCase {
@@ -155,14 +156,11 @@ export function compareSides(baseline: ComparableSide, current: ComparableSide, 
       ratio: cur.p50Us / old.p50Us,
       baselineInterval,
       currentInterval,
-      beyondNoise: judgeable(old.runP50Us, cur.runP50Us) ? !overlap(intervalValues(baselineInterval), intervalValues(currentInterval)) : null,
+      beyondNoise: differBeyondNoise(old.runP50Us, cur.runP50Us),
       ratioOfRatios: oldRatio !== null && curRatio !== null ? curRatio / oldRatio : null,
       baselineRatioToBase: oldRatio,
       currentRatioToBase: curRatio,
-      ratioBeyondNoise:
-        hasBase && judgeable(old.runP50Us, cur.runP50Us)
-          ? !overlap(intervalValues(medianInterval(perRunRatios(old, bBase))), intervalValues(medianInterval(perRunRatios(cur, cBase))))
-          : null,
+      ratioBeyondNoise: hasBase && judgeable(old.runP50Us, cur.runP50Us) ? differBeyondNoise(perRunRatios(old, bBase), perRunRatios(cur, cBase)) : null,
     });
   }
   const failureRows = compareFailure(baseline, current);
@@ -230,9 +228,6 @@ function compareFailure(baseline: ComparableSide, current: ComparableSide): Fail
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
-function intervalValues(i: MedianInterval): number[] {
-  return [i.low, i.high];
-}
 
 /** The text table printed by `compare` and `--compare`. */
 export function formatComparison(c: Comparison): string {
@@ -299,9 +294,6 @@ function judgeable(a: readonly number[], b: readonly number[]): boolean {
   return a.length >= 2 && b.length >= 2;
 }
 
-function overlap(a: readonly number[], b: readonly number[]): boolean {
-  return Math.min(...a) <= Math.max(...b) && Math.min(...b) <= Math.max(...a);
-}
 
 function perRunRatios(c: ComparableCase, base: ComparableCase): number[] {
   // Runs pair up by index (same run, same machine state); with unequal counts, pair what exists.

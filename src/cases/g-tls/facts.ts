@@ -3,16 +3,19 @@
  * start with "G.". Case H reuses `tlsVariantFacts` for its TLS run across the veth pair ("H.G.").
  */
 
+import { NOISE_SUFFIX, noiseVerdict } from '../../facts/noise-facts.ts';
+
 /** The parts of case G's stored result this module reads (bench/src/cases/g-tls/case.ts). */
 export interface GResultLike {
   opensslVersion: string;
-  variants: { id: string; title: string; median: { p50Us: number; p95Us: number; p99Us: number; callsPerSec: number }; runs: { reuseRatePercent: number; tls: { protocol: string; cipher: string; group: string } }[] }[];
+  variants: { id: string; title: string; median: { p50Us: number; p95Us: number; p99Us: number; callsPerSec: number }; runs: { p50Us: number; reuseRatePercent: number; tls: { protocol: string; cipher: string; group: string } }[] }[];
   certificateType: string;
 }
 
 /**
  * One TLS result's facts under `prefix` ("G" on loopback, "H.G" across the veth pair): per variant its
- * p50/p95/p99 (µs), calls per second and lowest session-reuse rate (%), and the ratios between variants.
+ * p50/p95/p99 (µs), calls per second and lowest session-reuse rate (%), and the ratios between variants
+ * (the p50 ones with their noise fact, "….p50.noise", facts/noise-facts.ts).
  */
 export function tlsVariantFacts(prefix: string, g: GResultLike): Record<string, number> {
   const facts: Record<string, number> = {};
@@ -26,7 +29,11 @@ export function tlsVariantFacts(prefix: string, g: GResultLike): Record<string, 
   for (const p of ['p50', 'p99'] as const) {
     const ratio = (x: string, y: string) => {
       const d = facts[`${prefix}.${y}.${p}Us`];
-      if (d !== undefined && d > 0) facts[`${prefix}.ratio.${x}over${y}.${p}`] = facts[`${prefix}.${x}.${p}Us`]! / d;
+      if (d === undefined || d <= 0) return;
+      facts[`${prefix}.ratio.${x}over${y}.${p}`] = facts[`${prefix}.${x}.${p}Us`]! / d;
+      const runs = (id: string) => g.variants.find((v) => v.id === id)?.runs.map((r) => r.p50Us) ?? [];
+      // The one noise rule (facts/noise-facts.ts), on the run p50s of both variants.
+      if (p === 'p50' && runs(x).length > 0 && runs(y).length > 0) facts[`${prefix}.ratio.${x}over${y}.${p}${NOISE_SUFFIX}`] = noiseVerdict(runs(x), runs(y));
     };
     ratio('G2', 'G3');
     ratio('G2', 'G1');

@@ -6,7 +6,7 @@ import { tlsVariantFacts, type GResultLike } from '../g-tls/facts.ts';
 
 /** The parts of case H's stored result this module reads (bench/src/cases/h-network/target-results.ts). */
 export interface HResultLike {
-  reference: { cases: ({ kind: 'latency'; id: string; median: { p50Us: number; p95Us: number; p99Us: number } } | { kind: 'failure'; id: string })[] } | null;
+  reference: { cases: ({ kind: 'latency'; id: string; median: { p50Us: number; p95Us: number; p99Us: number }; runs: { p50Us: number }[] } | { kind: 'failure'; id: string })[] } | null;
   G: GResultLike | null;
   network: { netem: boolean; delayMs: number | null; note: string };
 }

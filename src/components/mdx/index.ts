@@ -5,9 +5,10 @@
  * Figures:  <Fig name="B.p50Us" digits={0} unit={false} />   value with unit
  *           <Ratio name="ratio.DoverB.p50" />                 "3.2×"
  *           <Count name="E.retry.duplicates.total" noun="duplicate" />
- * Words:    <RatioWord name="ratio.CoverB.p50" />             "about a third more than"
+ * Words:    <RatioWord name="ratio.CoverB.p50" />             "about 35% more than"
  *           <Relation name="ratio.DoverB.p50" to="D.hops" />  "above" | "close to" | "below"
  *           <Word name="chainVsHopSum" />                     a word picked by a function of content/words.ts
+ *           <Form of="backoffUnkeyedDuplicates" is="zero">…</Form>  one form per outcome (content/forms.ts)
  * Claims:   <Claim name="keyNeitherFailsNorDuplicates">…</Claim>  predicate in content/claims.ts
  * Setup:   <Env part="cpu" | "cores" | "ram" | "os" | "node" | "date" />
  *           <ReferenceSetup />  the labelled reference run's machine, OS, Node and date
@@ -40,6 +41,7 @@ import ReferenceSetup from './ReferenceSetup.astro';
 import Relation from './Relation.astro';
 import TableScroll from './TableScroll.astro';
 import Word from './Word.astro';
+import Form from './Form.astro';
 import BenchOutput from '../bench/BenchOutput.astro';
 import BenchSource from '../bench/BenchSource.astro';
 import FailureTable from '../../cases/e-failure/FailureTable.astro';
@@ -77,6 +79,7 @@ export const mdxComponents = {
   RatioWord,
   Relation,
   Word,
+  Form,
   Claim,
   BeyondCase,
   RetryStormChart,
