@@ -6,7 +6,8 @@
  */
 import type { DerivedWord, FactRead } from '../src/claims/named.ts';
 import { standing, type Standing } from '../src/claims/standing.ts';
-import { sharePhrase } from '../src/claims/words.ts';
+import { ratioPhrase, sharePhrase } from '../src/claims/words.ts';
+import { formatFact } from '../src/present/format.ts';
 
 /**
  * Case D against the sum of its hops, through each run's mean (means add; medians do not): the mean of
@@ -39,7 +40,80 @@ export const WORDS = {
     if (budgetExtra <= 0) return 'the budget let no extra attempt through at all';
     return `the extra attempts were ${sharePhrase(budgetExtra / immediateExtra)} of those immediate retries added`;
   },
+  /** "this generator's closed loop reached ___" (c = 16 and 64 against autocannon, one pass each; case F). */
+  peerVsAutocannon: (f) => peerWords(f),
+  /** "On this machine ___." : the hop's capacity and what set it (case F). */
+  hopCapacity: (f) => capacityClause(f, 'hop', 'the hop'),
+  /** "; ___." : the same for the chain (case F). */
+  chainCapacity: (f) => capacityClause(f, 'chain', 'the chain'),
+  /** "For the hop, ___." : its valid open levels, how p99 moved with load, and the highest one against one caller (case F). */
+  hopOpen: (f) => openClause(f, 'hop'),
+  /** "For the chain, ___." (case F). */
+  chainOpen: (f) => openClause(f, 'chain'),
+  /** "Each level … and the whole measurement runs ___" (case F's runs). */
+  loadRuns: (f) => timesWord(f('F.runs')),
+  /** "… is marked generator-limited, ___." (case F). */
+  generatorLimitedSummary: (f) => {
+    const hop = f('F.hop.generatorLimitedLevels');
+    const chain = f('F.chain.generatorLimitedLevels');
+    return hop === 0 && chain === 0 ? 'and no level of either target asked for more' : `and ${levels(hop)} of the hop and ${levels(chain)} of the chain asked for more`;
+  },
+  /** "Of the N closed-loop and M open-loop levels of each target, ___." (case F). */
+  invalidSummary: (f) => {
+    const hop = f('F.hop.invalidLevels');
+    const chain = f('F.chain.invalidLevels');
+    return hop === 0 && chain === 0 ? 'every level of both targets counted' : `${levels(hop)} of the hop and ${levels(chain)} of the chain did not count`;
+  },
+  /** Where case F's generator and services ran: a sentence. */
+  loadPlacement: (f) =>
+    f('F.pinned') === 1
+      ? `The generator ran on one CPU and every service on ${f('F.cores') > 2 ? 'the others' : 'the other'}, so the two never took turns on a core.`
+      : 'The generator and the services were not pinned apart here (the report says why), so they took turns on the same cores.',
 } satisfies Record<string, DerivedWord>;
 
-/** A derived word's name. */
-export type WordName = keyof typeof WORDS;
+/** "no level", "one level", "3 levels". */
+function levels(n: number): string {
+  return n === 0 ? 'no level' : n === 1 ? 'one level' : `${n} levels`;
+}
+
+/** "once", "twice", "3 times". */
+function timesWord(n: number): string {
+  return n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`;
+}
+
+/** Case F's peer check: each compared concurrency's ratio against 1 (one pass each: the word tolerance decides). */
+function peerWords(f: FactRead): string {
+  const rows = [16, 64].map((c) => ({ c, s: standing({ value: f(`F.peer.ratio.c${c}`), low: f(`F.peer.ratio.c${c}`), high: f(`F.peer.ratio.c${c}`), runs: 1 }, 1) }));
+  const below = rows.filter((r) => r.s === 'below');
+  if (below.length > 0) return `less than autocannon’s throughput at ${below.map((r) => `c = ${r.c}`).join(' and ')}, so there the generator, not the service, may have set the figure`;
+  if (rows.every((r) => r.s === 'near')) return "about autocannon’s throughput at both concurrencies compared";
+  return "autocannon’s throughput or more at both concurrencies compared";
+}
+
+/** Target T's capacity (highest throughput among valid closed levels) and what set it (validity.ts capacityOf), as a clause. */
+function capacityClause(f: FactRead, t: 'hop' | 'chain', name: string): string {
+  if (f(`F.${t}.capacityFromValidLevel`) === 0) return `no closed-loop level of ${name} counted, so it has no capacity the page can use, and its open-loop rates came from a level that does not count`;
+  const perSec = formatFact(`F.${t}.capacityPerSec`, f(`F.${t}.capacityPerSec`));
+  const c = f(`F.${t}.capacityConcurrency`);
+  const by = f(`F.${t}.capacitySetByService`) === 1
+    ? 'the service set it: no level with more callers was held back by the client running out of CPU'
+    : 'the generator set it: the next level needed more of a core than the client may use, so the measurement stops there';
+  return `the capacity of ${name} was ${perSec}, with ${c === 1 ? 'a single caller' : `${c} callers`}, and ${by}`;
+}
+
+/** Target T's valid open levels: how many, how p99 moved with load (the bench's rule), and the highest against one caller. */
+function openClause(f: FactRead, t: 'hop' | 'chain'): string {
+  const n = f(`F.${t}.validOpenLevels`);
+  if (n === 0) return 'no open-loop level counted, so the page gives no loaded latency for it';
+  const trend = n === 1
+    ? 'one open-loop level counted, too few for a trend'
+    : f(`F.${t}.p99NeverFalls`) === 1
+      ? `${n} open-loop levels counted, and their p99 never fell measurably as the offered load rose`
+      : `${n} open-loop levels counted, and their p99 fell measurably at least once as the offered load rose, which more load should not do: read it as noise the runs did not average out`;
+  const load = formatFact(`F.${t}.open.last.loadPercent`, f(`F.${t}.open.last.loadPercent`));
+  const p99 = formatFact(`F.${t}.open.last.p99Us`, f(`F.${t}.open.last.p99Us`));
+  const where = n === 1 ? `at ${load} of capacity its p99 was ${p99}` : `at ${load} of capacity, the highest load that counted, its p99 was ${p99}`;
+  if (f(`F.${t}.unloadedCounts`) === 0) return `${trend}; ${where}`;
+  const single = formatFact(`F.${t}.closed.p99Us.c1`, f(`F.${t}.closed.p99Us.c1`));
+  return `${trend}; ${where}, ${ratioPhrase(f(`F.${t}.open.last.p99OverUnloaded`))} its p99 with a single caller (${single})`;
+}

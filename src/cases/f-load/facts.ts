@@ -8,9 +8,11 @@
  * - the generator: F.ceilingPerSec (median against the trivial responder), F.generatorLimitPerSec;
  * - the peer check, per concurrency c: F.peer.autocannonPerSec.c{c}, F.peer.benchPerSec.c{c},
  *   F.peer.ratio.c{c}; F.peer.seconds, F.peer.minRatio (lowest ratio);
- * - per target T ("hop", "chain"): F.T.capacityPerSec, F.T.capacityConcurrency, F.T.capacitySetByService
- *   (1 service, 0 generator), F.T.capacityFromValidLevel (1/0), F.T.unloadedP50Us, F.T.invalidLevels,
- *   F.T.validClosedLevels, F.T.validOpenLevels, F.T.p99NeverFalls (1/0);
+ * - per target T ("hop", "chain"): F.T.capacityFromValidLevel (1/0) and, only when 1, F.T.capacityPerSec,
+ *   F.T.capacityConcurrency, F.T.capacitySetByService (1 service, 0 generator); F.T.unloadedP50Us, F.T.invalidLevels,
+ *   F.T.validClosedLevels, F.T.validOpenLevels, F.T.p99NeverFalls (1/0), F.T.generatorLimitedLevels;
+ *   F.T.unloadedCounts (1 when the closed level at c = 1 counts); F.closedLevels, F.openLevels (levels
+ *   per target, as configured);
  * - valid closed levels, per c: F.T.closed.callsPerSec.c{c}, .p50Us.c{c}, .p99Us.c{c}, .littleL.c{c},
  *   .clientCpuPercent.c{c};
  * - valid open levels, per offered load N (% of capacity, e.g. at10): F.T.open.targetPerSec.atN,
@@ -46,6 +48,8 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
   put('schedulerGranularityMs', config.schedulerGranularityMs);
   put('maxClientCpuPercent', config.maxClientCpuPercent);
   put('maxFailedPercent', config.maxFailedPercent);
+  put('closedLevels', config.concurrency.length);
+  put('openLevels', config.openFractions.length);
   put('minCalls', Math.min(config.closed.minCalls, config.open.minCalls));
   put('maxMeasureMs', Math.min(config.closed.maxMeasureMs, config.open.maxMeasureMs));
   put('generatorLimitFraction', config.generatorLimitFraction);
@@ -65,16 +69,21 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
   for (const t of result.targets) {
     const T = t.id;
     put(`${T}.hops`, t.hops);
-    put(`${T}.capacityPerSec`, t.capacity.perSec);
-    put(`${T}.capacityConcurrency`, t.capacity.concurrency);
-    put(`${T}.capacitySetByService`, t.capacity.setBy === 'service' ? 1 : 0);
     put(`${T}.capacityFromValidLevel`, t.capacity.fromValidLevel ? 1 : 0);
+    // A capacity taken from an invalid level (none counted) is no fact.
+    if (t.capacity.fromValidLevel) {
+      put(`${T}.capacityPerSec`, t.capacity.perSec);
+      put(`${T}.capacityConcurrency`, t.capacity.concurrency);
+      put(`${T}.capacitySetByService`, t.capacity.setBy === 'service' ? 1 : 0);
+    }
     put(`${T}.unloadedP50Us`, t.unloadedP50Us);
     put(`${T}.invalidLevels`, [...t.closed, ...t.open].filter((l) => !l.validity.valid).length);
     put(`${T}.validClosedLevels`, t.closed.filter((l) => l.validity.valid).length);
     put(`${T}.validOpenLevels`, t.validOpenLevels);
     put(`${T}.p99NeverFalls`, t.p99NeverFalls ? 1 : 0);
+    put(`${T}.generatorLimitedLevels`, t.open.filter((l) => l.generatorLimited).length);
     const unloaded = t.closed.find((l) => l.concurrency === 1 && l.validity.valid);
+    put(`${T}.unloadedCounts`, unloaded ? 1 : 0);
     for (const l of t.closed.filter((x) => x.validity.valid)) {
       const c = `c${l.concurrency}`;
       put(`${T}.closed.callsPerSec.${c}`, l.callsPerSec.median);

@@ -31,7 +31,7 @@ export const specF: BeyondCaseSpec<LoadConfig, LoadResult> = {
     full: {
       ...shared,
       peerConcurrency: [...shared.peerConcurrency],
-      concurrency: [1, 4, 16, 64],
+      concurrency: [1, 16, 64],
       closed: { warmupMs: 200, minCalls: 10_000, minMeasureMs: 500, maxMeasureMs: 5_000 },
       openFractions: [0.1, 0.25, 0.4, 0.55, 0.7, 0.85],
       open: { warmupMs: 200, minCalls: 10_000, minMeasureMs: 500, maxMeasureMs: 5_000 },
