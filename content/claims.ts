@@ -55,13 +55,6 @@ export const CLAIMS = {
   zoneRoundTripAboveLoopbackCall: (f) => f('source.aws.azLatencyLowMs') * 1000 > f('B.p50Us'),
   /** "at every level that counts, the p99 timed from the intended send is at least the one timed from the actual send" (case F). */
   correctedNeverSmaller: (f) => f('F.open.correctedBelowUncorrected') === 0,
-  /** "immediate retries added load on the struggling server" (case I): more attempts per call than without retries. */
-  immediateRetriesAddLoad: (f) => f('I.immediate.amp.during') > f('I.none.amp.during'),
-  /** "No call with a key wrote a second invoice under any policy" (case I). */
-  noKeyedDuplicates: (f) =>
-    f('I.none.duplicates.keyed') === 0 && f('I.immediate.duplicates.keyed') === 0 && f('I.backoff.duplicates.keyed') === 0 && f('I.budget.duplicates.keyed') === 0,
-  /** "against none in the same policy's run with day-long keys" (case I, backoff). */
-  backoffNoKeyedDuplicates: (f) => f('I.backoff.duplicates.keyed') === 0,
   /** "nearly three times as much": a chain of three's downtime against one service's. */
   chainDowntimeNearlyTriple: (f) => f('availability.three.999.downtimeMinPerMonth') > 2.9 * f('availability.one.999.downtimeMinPerMonth'),
   /** "The cost grows in direct proportion to the number of services" (cents). */

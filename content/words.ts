@@ -6,7 +6,7 @@
  */
 import type { DerivedWord, FactRead } from '../src/claims/named.ts';
 import { standing, type Standing } from '../src/claims/standing.ts';
-import { ratioPhrase, sharePhrase } from '../src/claims/words.ts';
+import { ratioPhrase } from '../src/claims/words.ts';
 import { formatFact } from '../src/present/format.ts';
 
 /**
@@ -29,17 +29,6 @@ export const WORDS = {
       same: 'The relays add no time that the runs can tell apart from noise.',
       below: 'The chain cost less than its hops added up; the bench does not isolate why.',
     })[chainStanding(f)],
-  /**
-   * Case I: what the retry budget left of the extra load immediate retries added in the window, as a
-   * share of it: (budget amplification − 1) ÷ (immediate amplification − 1).
-   */
-  budgetExtraShare: (f) => {
-    const immediateExtra = f('I.immediate.amp.during') - 1;
-    const budgetExtra = f('I.budget.amp.during') - 1;
-    if (immediateExtra <= 0) return 'immediate retries added no attempts in this run, so there was no extra load for the budget to cap';
-    if (budgetExtra <= 0) return 'the budget let no extra attempt through at all';
-    return `the extra attempts were ${sharePhrase(budgetExtra / immediateExtra)} of those immediate retries added`;
-  },
   /** "this generator's closed loop reached ___" (c = 16 and 64 against autocannon, one pass each; case F). */
   peerVsAutocannon: (f) => peerWords(f),
   /** "On this machine ___." : the hop's capacity and what set it (case F). */

@@ -15,15 +15,23 @@ test('case I facts: setup values follow from the config; measured values are the
   const facts = beyondFacts(beyond);
   const storm = retryStormOf(beyond)!;
   assert.equal(facts['beyond.I.measured'], 1);
-  assert.equal(facts['I.capacityPerSec'], 200, 'K = 4 slots of 20 ms');
-  assert.equal(facts['I.brownoutCapacityPerSec'], 10, 'service 20× slower');
-  assert.equal(facts['I.longestRetryDelayMs'], 100, '3 attempts: the second retry’s ceiling, 50 × 2');
+  assert.equal(facts['I.capacityPerSec'], 200, 'one worker, 5 ms per served request');
+  assert.equal(facts['I.brownoutCapacityPerSec'], 50, 'service 4× longer');
+  assert.equal(facts['I.offeredLoadPercent'], 65, '130 calls/s of 200');
+  assert.equal(facts['I.server.queueWorkMs'], 1_000, '200 waiting × 5 ms');
   assert.equal(facts['I.keyTtlHours'], 24);
+  assert.equal(facts['I.afterWindowMs'], storm.config.durationMs - storm.result.window.endMs);
   assert.equal(facts['I.none.amp.overall'], 1);
-  const immediate = storm.result.runs.find((r) => r.id === 'immediate')!;
-  assert.equal(facts['I.immediate.amp.during'], immediate.measured.amplification.during);
-  assert.equal(facts['I.ratio.immediateOverNone.during'], immediate.measured.amplification.during / facts['I.none.amp.during']!);
-  assert.equal(facts['I.backoffShortTtl.duplicates.keyed'], storm.result.runs.find((r) => r.id === 'backoff-short-ttl')!.measured.duplicates.keyed);
+  const byId = (id: string) => storm.result.runs.find((r) => r.id === id)!;
+  assert.equal(facts['I.immediate.goodput.afterPerSec'], byId('immediate').measured.goodputPerSec.after);
+  assert.equal(facts['I.immediate.goodput.afterOverBefore'], byId('immediate').measured.goodputPerSec.after / byId('immediate').measured.goodputPerSec.before);
+  assert.equal(facts['I.deadline.dropped'], byId('deadline').measured.server.dropped);
+  assert.equal(facts['I.immediateShortTtl.duplicates.keyed'], byId('immediate-short-ttl').measured.duplicates.keyed);
+  for (const [key, id] of [['none', 'none'], ['immediate', 'immediate'], ['deadline', 'deadline']] as const) {
+    const r = byId(id).measured.recoveryMs;
+    assert.equal(facts[`I.${key}.recovered`], r === null ? 0 : 1);
+    assert.equal(facts[`I.${key}.recoveryMs`], r === null ? undefined : r, `${key}: a recovery time only when it recovered`);
+  }
   for (const [name, value] of Object.entries(facts)) {
     assert.ok(/^[F-Z]\./.test(name) || name.startsWith('beyond.'), name);
     assert.ok(Number.isFinite(value), name);

@@ -1,8 +1,8 @@
 /**
  * The page's "When failures cluster" section, built from the labelled quick run of the beyond suite
  * (tests/fixtures/beyond-results-quick.json, which includes case I): the chart's embedded data and its table twin hold
- * the fixture's per-100 ms counts with the window as a band, one table per run holds its figures,
- * the claims hold, and the idempotency semantics table is there.
+ * the fixture's goodput per 500 ms with the window as a band, three narrow tables hold each run's
+ * figures, and the idempotency semantics table is there.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -38,47 +38,51 @@ test('case I was measured: no "not measured here" note', () => {
   assert.equal(section.querySelector('[data-not-measured="I"]'), null);
 });
 
-test('the chart embeds one line per policy with the fixture\'s attempts summed per 200 ms, and the window as a band', () => {
+test('the chart embeds one goodput line per policy (successes per 500 ms, in calls/s), and the window as a band', () => {
   const figure = section.querySelector('#chart-retry-storm');
   assert.ok(figure, 'the chart figure');
   const spec = JSON.parse(figure.querySelector('script[data-chart-spec]')!.textContent) as ChartSpec;
   const mainRuns = result.runs.filter((r) => r.id === r.policyId);
-  // Two stored 100 ms buckets per drawn point, summed here independently of the page's code.
-  const pairs = (xs: readonly number[]) => Array.from({ length: Math.ceil(xs.length / 2) }, (_, k) => xs[2 * k]! + (xs[2 * k + 1] ?? 0));
-  assert.equal(spec.series.length, 4);
+  // Five stored 100 ms buckets per drawn point, only whole ones, × 2 for calls/s; summed here independently of the page's code.
+  const points = (xs: readonly number[]) => Array.from({ length: Math.floor(xs.length / 5) }, (_, k) => 2 * xs.slice(5 * k, 5 * k + 5).reduce((a, b) => a + b, 0));
+  assert.equal(spec.series.length, 5);
   spec.series.forEach((s, i) => {
-    const want = pairs(mainRuns[i]!.measured.series.attempts);
-    assert.deepEqual((s.data as { x: number; y: number }[]).map((p) => p.y), want, `series ${s.label}`);
-    assert.equal((s.data as { x: number }[])[1]!.x, (2 * result.bucketMs) / 1000, 'x is the drawn bucket start in seconds');
+    assert.deepEqual((s.data as { x: number; y: number }[]).map((p) => p.y), points(mainRuns[i]!.measured.series.successes), `series ${s.label}`);
+    assert.equal((s.data as { x: number }[])[1]!.x, (5 * result.bucketMs) / 1000, 'x is the drawn bucket start in seconds');
   });
   assert.deepEqual(spec.bands, [{ from: result.window.startMs / 1000, to: result.window.endMs / 1000, label: 'brownout' }]);
-  // Table twin: one row per drawn bucket, rows touching the window marked, the same counts.
+  // Table twin, inside a collapsed <details>: one row per drawn bucket, rows touching the window marked, the same values.
+  assert.ok(figure.querySelector('details.chart-table tbody'), 'the table twin sits in a <details>');
   const rows = figure.querySelectorAll('tbody tr');
-  assert.equal(rows.length, pairs(mainRuns[0]!.measured.series.attempts).length);
-  const width = 2 * result.bucketMs;
+  assert.equal(rows.length, points(mainRuns[0]!.measured.series.successes).length);
+  const width = 5 * result.bucketMs;
   const touching = rows.filter((_, b) => b * width < result.window.endMs && (b + 1) * width > result.window.startMs).length;
   assert.equal(rows.filter((r) => r.querySelector('th')!.text.includes('(brownout)')).length, touching);
   const first = Math.floor(result.window.startMs / width);
   const cells = rows[first]!.querySelectorAll('td').map((td) => Number(td.text));
-  assert.deepEqual(cells, mainRuns.map((r) => pairs(r.measured.series.attempts)[first]));
+  assert.deepEqual(cells, mainRuns.map((r) => points(r.measured.series.successes)[first]));
 });
 
-test('one column per run in one table, with its measured figures; each policy cites its source', () => {
-  const table = section.querySelector('table[data-table="retry-storm-runs"]');
-  assert.ok(table, 'the runs table');
+test('three narrow tables with a row per run: goodput and recovery, load and failures, duplicates; each policy cites its source', () => {
+  const cell = (table: string, run: string, column: number) => section.querySelector(`table[data-table="${table}"] tr[data-run="${run}"]`)!.querySelectorAll('td')[column]!.text;
+  for (const r of result.runs.filter((x) => x.id === x.policyId)) {
+    assert.equal(cell('retry-storm-goodput', r.id, 0), String(Math.round(r.measured.goodputPerSec.before)));
+    assert.equal(cell('retry-storm-goodput', r.id, 3), r.measured.recoveryMs === null ? 'not within the run' : `${(r.measured.recoveryMs / 1000).toFixed(1)} s`);
+    assert.equal(cell('retry-storm-load', r.id, 0), r.measured.amplification.overall.toFixed(2));
+    assert.equal(cell('retry-storm-load', r.id, 1), String(r.measured.failed));
+    assert.equal(cell('retry-storm-load', r.id, 2), String(r.measured.invoicesForFailedCalls));
+    assert.ok(section.querySelector(`li[data-policy="${r.id}"]`)!.text.includes('Source:'), `${r.id}: the policy cites a source`);
+  }
   for (const r of result.runs) {
-    const value = (label: string): string =>
-      table.querySelectorAll('tbody tr').find((tr) => tr.querySelector('th')!.text.startsWith(label))!.querySelector(`td[data-run="${r.id}"]`)!.text;
-    assert.equal(value('Load amplification overall'), `${r.measured.amplification.overall.toFixed(2)}×`);
-    assert.equal(value('Failed calls'), String(r.measured.failed));
-    assert.equal(value('Duplicate invoices, calls without a key'), String(r.measured.duplicates.unkeyed));
-    if (r.id === r.policyId) assert.ok(section.querySelector(`li[data-policy="${r.id}"]`)!.text.includes('Source:'), `${r.id}: the policy cites a source`);
+    assert.equal(cell('retry-storm-duplicates', r.id, 0), String(r.measured.duplicates.unkeyed));
+    assert.equal(cell('retry-storm-duplicates', r.id, 1), String(r.measured.duplicates.keyed));
+  }
+  for (const t of ['retry-storm-goodput', 'retry-storm-load', 'retry-storm-duplicates']) {
+    assert.ok(section.querySelector(`table[data-table="${t}"] thead tr`)!.querySelectorAll('th').length <= 5, `${t}: at most five columns`);
   }
 });
 
-test('the claims of the section hold and are marked; the semantics table lists 409, 422 and 400', () => {
-  assert.ok(section.querySelectorAll('.claim').length >= 3);
-  assert.ok(section.querySelector('[data-word="budgetExtraShare"]'), "the budget's share is a derived word, not a bound");
+test('the semantics table lists 409, 422 and 400', () => {
   const semantics = page.querySelectorAll('table').find((t) => t.text.includes('409 Conflict'));
   assert.ok(semantics, 'the idempotency semantics table');
   for (const status of ['201 Created', '409 Conflict', '422 Unprocessable Content', '400 Bad Request']) assert.ok(semantics.text.includes(status), status);

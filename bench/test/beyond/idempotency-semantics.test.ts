@@ -10,13 +10,13 @@ import { startStormService, type StormService } from '../../src/cases/i-retry-st
 
 let service: StormService;
 const agent = new http.Agent({ keepAlive: true });
-const body = (callId: string, amountCents = 4900) => JSON.stringify({ tenantId: 't-1', amountCents, callId });
+const body = (callId: string, amountCents = 4900) => JSON.stringify({ callIndex: Number(callId.slice(1)), tenantId: 't-1', amountCents });
 const post = (payload: string, key?: string) => postJson(agent, service.port, '/invoice', payload, key ? { 'idempotency-key': key } : undefined, 5_000);
 const begin = (ttlMs: number, keyRequired = false) =>
   service.start({ runStartEpochMs: performance.timeOrigin + performance.now(), window: { startMs: 0, endMs: 0, serviceFactor: 1 }, ttlMs, keyRequired });
 
 before(async () => {
-  service = await startStormService('storm service (idempotency test)', { concurrency: 2, serviceMs: 5, queueLimit: 4, bucketMs: 100, keepAliveMs: 5_000 }, 10_000);
+  service = await startStormService('storm service (idempotency test)', { serviceMs: 5, rejectMs: 0.1, dropMs: 0.1, queueLimit: 4, sliceMs: 1, bucketMs: 100, keepAliveMs: 5_000 }, 10_000);
 });
 after(async () => {
   agent.destroy();
@@ -39,8 +39,8 @@ test('a retry while the first request is held in service gets 409; after it comp
   await service.hold();
   const first = post(body('c2'), 'key-409');
   // The first request is admitted and held; wait until the server has counted it.
-  for (let i = 0; i < 100 && (await service.stats()).inService === 0; i++) await delay(10);
-  assert.equal((await service.stats()).inService, 1, 'the first request is held in service');
+  for (let i = 0; i < 100 && !(await service.stats()).busy; i++) await delay(10);
+  assert.equal((await service.stats()).busy, true, 'the first request is held in service');
   const during = await post(body('c2'), 'key-409');
   assert.equal(during.status, 409, 'in progress: 409 Conflict');
   await service.release();

@@ -1,8 +1,10 @@
-// Case I end to end at --quick size, called through its BeyondCase contract, and its cleanup when interrupted.
+// Case I end to end on a tiny configuration (two policies and the short-TTL run, 1.5 s each), called
+// through its BeyondCase contract; its cleanup when interrupted; its configuration's checks.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { caseI } from '../../src/cases/i-retry-storm/case.ts';
 import { stopAll } from '../../src/harness/process.ts';
+import type { RetryStormConfig } from '../../src/cases/i-retry-storm/schema.ts';
 
 after(stopAll);
 
@@ -10,50 +12,69 @@ const quiet = () => {};
 /** Handles that would outlive a case which failed to clean up. */
 const leaky = () => process.getActiveResourcesInfo().filter((r) => ['ProcessWrap', 'TCPSocketWrap', 'TCPServerWrap', 'Timeout', 'PipeWrap'].includes(r));
 
-test('case I, quick: schema-valid; no retry amplifies exactly 1.0, immediate retries at most 3.0; keys with a long TTL write no duplicate', { timeout: 30_000 }, async () => {
-  const config = caseI.config.quick;
-  const result = await caseI.run({ quick: true, runs: 1, log: quiet, signal: new AbortController().signal }, config);
+const full = caseI.config.full;
+const tiny: RetryStormConfig = {
+  ...full,
+  brownout: { ...full.brownout, earliestStartMs: 500, latestStartMs: 500, durationMs: 300 },
+  durationMs: 1_500,
+  recovery: { windowMs: 500, fraction: 0.8 },
+  policies: full.policies.filter((p) => p.id === 'none' || p.id === 'immediate'),
+  shortTtlPolicy: 'immediate',
+};
+
+test('case I, tiny: schema-valid; seeded counts; no retry sends exactly one attempt per call; long-lived keys never write twice', { timeout: 60_000 }, async () => {
+  const result = await caseI.run({ quick: true, runs: 1, log: quiet, signal: new AbortController().signal }, tiny);
   caseI.resultSchema.parse(result);
-  caseI.configSchema.parse(config);
-  assert.deepEqual(result.runs.map((r) => r.id), ['none', 'immediate', 'backoff', 'budget', 'backoff-short-ttl']);
-  const byId = Object.fromEntries(result.runs.map((r) => [r.id, r]));
-  // Seeded: 1.2 s at 100 calls/s, a 300 ms window → 120 calls, 30 of them in the window, 60 keyed.
+  assert.deepEqual(result.runs.map((r) => r.id), ['none', 'immediate', 'immediate-short-ttl']);
+  // 1.5 s at 130 calls/s = 195 calls; call i is due at (i + ½) ÷ 130 s, so the window [0.5, 0.8) s holds i = 65 … 103.
   for (const r of result.runs) {
-    assert.equal(r.seeded.calls, 120);
-    assert.equal(r.seeded.callsByPhase.during, 30);
-    assert.equal(r.seeded.keyedCalls, 60);
-    assert.equal(r.measured.succeeded + r.measured.failed, 120, `${r.id}: every call has one outcome`);
-    assert.equal(r.measured.series.attempts.reduce((a, b) => a + b, 0), r.measured.attempts.total, `${r.id}: the series adds up`);
+    assert.equal(r.seeded.calls, 195);
+    assert.equal(r.seeded.keyedCalls, 98);
+    assert.deepEqual(r.seeded.callsByPhase, { before: 65, during: 39, after: 91, total: 195 });
+    assert.equal(r.measured.succeeded + r.measured.failed, 195, `${r.id}: every call has one outcome`);
+    assert.equal(r.measured.series.successes.length, 15, `${r.id}: one bucket per 100 ms of the run`);
+    assert.ok(r.measured.series.successes.reduce((a, b) => a + b, 0) <= r.measured.succeeded, `${r.id}: successes in the series are successes`);
+    const w = r.measured.server;
+    assert.ok(w.served + w.rejected + w.dropped <= r.measured.attempts.total, `${r.id}: the worker handled each attempt at most once (a caller may leave before its body is read)`);
+    assert.equal(r.measured.invoicesWritten.keyed + r.measured.invoicesWritten.unkeyed, w.served, `${r.id}: one invoice per served request`);
   }
-  assert.equal(byId.none!.measured.amplification.overall, 1, 'no retry: exactly one attempt reaches the server per call');
-  assert.equal(byId.none!.measured.attempts.total, 120);
-  // Each phase's ratio counts the calls whose first attempt arrived in it: without retries, exactly 1.
-  assert.equal(byId.none!.measured.amplification.during, 1);
-  assert.equal(byId.none!.measured.amplification.after, 1);
-  for (const r of result.runs) assert.equal(r.measured.callsArrived.total, 120, `${r.id}: every call's first attempt arrived`);
-  assert.ok(byId.immediate!.measured.amplification.overall <= 3, `immediate: ${byId.immediate!.measured.amplification.overall}`);
-  assert.ok(byId.immediate!.measured.amplification.overall > 1, 'the brownout makes immediate retries fire');
-  for (const id of ['none', 'immediate', 'backoff', 'budget']) assert.equal(byId[id]!.measured.duplicates.keyed, 0, `${id}: a 24 h key never writes twice`);
-  assert.equal(result.window.endMs - result.window.startMs, 300);
-  assert.equal(result.capacityPerSec, 200, 'K = 4, s = 20 ms');
-  const report = caseI.report(result, config);
-  assert.ok(report.some((line) => line.includes('seeded')), 'the report labels seeded figures');
+  const byId = Object.fromEntries(result.runs.map((r) => [r.id, r]));
+  assert.equal(byId.none!.measured.attempts.total, 195, 'no retry: exactly one attempt reaches the server per call');
+  assert.equal(byId.none!.measured.amplification.overall, 1);
+  assert.deepEqual(byId.none!.measured.duplicates, { keyed: 0, unkeyed: 0 });
+  assert.equal(byId.none!.measured.invoicesForFailedCalls, byId.none!.measured.servedAfterCallerLeft, 'no retry: each late service is an invoice for a failed call');
+  for (const id of ['none', 'immediate']) assert.equal(byId[id]!.measured.duplicates.keyed, 0, `${id}: a 24 h key never writes twice`);
+  assert.equal(result.capacityPerSec, 200, '5 ms per served request');
+  assert.equal(result.offeredLoad, 0.65);
+  assert.deepEqual(result.window, { startMs: 500, endMs: 800, serviceFactor: 4, serviceMs: 20 });
+  const report = caseI.report(result, tiny);
+  assert.ok(report.some((line) => line.includes('busy-spin 5 ms per served request')), 'the report prints the design parameters');
 });
 
 test('case I: an interrupted run rejects, naming the case, and leaves no process, socket or timer behind', { timeout: 30_000 }, async () => {
   const before = leaky().length;
   const controller = new AbortController();
-  const run = caseI.run({ quick: true, runs: 1, log: quiet, signal: controller.signal }, caseI.config.quick);
-  setTimeout(() => controller.abort(), 2_000).unref();
+  const run = caseI.run({ quick: true, runs: 1, log: quiet, signal: controller.signal }, tiny);
+  setTimeout(() => controller.abort(), 1_500).unref();
   await assert.rejects(run, /^Error: case I: interrupted/);
   // Destroyed sockets close on the next turns of the event loop.
   for (let i = 0; i < 50 && leaky().length > before; i++) await new Promise((resolve) => setImmediate(resolve));
   assert.deepEqual(leaky().slice(before), [], 'handles left behind');
 });
 
-test('case I config: a client timeout at or above the brownout service time is refused, naming the field', () => {
-  const bad = caseI.configSchema.safeParse({ ...caseI.config.full, clientTimeoutMs: 400 });
-  assert.equal(bad.success, false);
-  assert.deepEqual(bad.error!.issues[0]!.path, ['clientTimeoutMs']);
-  assert.ok(caseI.configSchema.safeParse(caseI.config.full).success);
+test('case I config: the full size keeps ≥ 5 s after the latest window at 60–75% load; bad designs are refused, naming the field', () => {
+  assert.ok(full.durationMs - (full.brownout.latestStartMs + full.brownout.durationMs) >= 5_000);
+  const load = full.arrivalPerSec / (1000 / full.server.serviceMs);
+  assert.ok(load >= 0.6 && load <= 0.75, `offered load ${load}`);
+  assert.ok(caseI.configSchema.safeParse(full).success);
+  assert.ok(caseI.configSchema.safeParse(caseI.config.quick).success);
+  const refused = (config: unknown) => {
+    const parsed = caseI.configSchema.safeParse(config);
+    assert.equal(parsed.success, false);
+    return parsed.error!.issues.map((i) => i.path.join('.'));
+  };
+  // 50 × 5 ms = 250 ms of queued work: no queued request outlives a 250 ms timeout.
+  assert.deepEqual(refused({ ...full, server: { ...full.server, queueLimit: 50 } }), ['server.queueLimit']);
+  assert.deepEqual(refused({ ...full, arrivalPerSec: 200 }), ['arrivalPerSec']);
+  assert.deepEqual(refused({ ...full, shortKeyTtlMs: 250 }), ['shortKeyTtlMs']);
 });

@@ -4,7 +4,9 @@ import { test } from 'node:test';
 import { backoffCeilingMs, fullJitterDelayMs, longestRetryDelayMs } from '../../src/cases/i-retry-storm/backoff.ts';
 import { brownoutWindow, phaseOf } from '../../src/cases/i-retry-storm/brownout.ts';
 import { IdempotencyStore } from '../../src/cases/i-retry-storm/idempotency-store.ts';
-import { amplification, p99Over, p99PerBucket, QueueTrace, recoveryMs, sumRange } from '../../src/cases/i-retry-storm/series.ts';
+import { amplification, countPerBucket, goodputPerPhase, QueueTrace, recoveryMs, sumRange } from '../../src/cases/i-retry-storm/series.ts';
+import { StormWorker } from '../../src/cases/i-retry-storm/storm-worker.ts';
+import { afterAttempt } from '../../src/cases/i-retry-storm/retry-policy.ts';
 import { RetryThrottle } from '../../src/cases/i-retry-storm/token-bucket.ts';
 
 test('retry throttle: exact token arithmetic on a scripted sequence (gRPC A6, maxTokens 10, tokenRatio 0.1)', () => {
@@ -99,25 +101,85 @@ test('queue trace: longest length per bucket, carried over buckets without event
   assert.deepEqual(q.maxPerBucket(5), [3, 3, 1, 1, 1, 0]);
 });
 
-test('p99 per bucket (nearest rank), over a range, sums and amplification', () => {
-  const lists = [[5, 1, 3], [], [10]];
-  assert.deepEqual(p99PerBucket(lists), [5, null, 10]);
-  assert.equal(p99Over(lists, 0, 2), 5);
-  assert.equal(p99Over(lists, 1, 2), null);
-  // 100 values 1…100: nearest-rank p99 is the 99th.
-  assert.equal(p99Over([Array.from({ length: 100 }, (_, i) => 100 - i)], 0, 1), 99);
+test('counts per bucket, sums, goodput per phase and amplification', () => {
+  assert.deepEqual(countPerBucket([0, 99.9, 100, 250, 399.9, 400, -1], 100, 4), [2, 1, 1, 1], '400 and −1 fall outside four 100 ms buckets');
   assert.equal(sumRange([1, 2, 3, 4], 1, 3), 5);
   assert.equal(sumRange([1, 2, 3, 4], 2, 10), 7);
+  // Window [200, 400) ms: before = buckets 0–1 (0.2 s), during = 2–3, after = 4–5.
+  const window = { startMs: 200, endMs: 400, serviceFactor: 4 };
+  assert.deepEqual(goodputPerPhase([10, 14, 2, 0, 6, 12], window, 100), { before: 120, during: 10, after: 90 });
   assert.equal(amplification(300, 100), 3);
   assert.equal(amplification(0, 0), null);
 });
 
-test('time to recover: first bucket after the window with an empty queue and p99 ≤ 2 × pre-window', () => {
-  const window = { startMs: 200, endMs: 400, serviceFactor: 20 };
-  const base = { window, bucketMs: 100, preWindowP99Ms: 10, factor: 2 };
-  // Bucket 4: queue not empty; 5: p99 30 > 20; 6: recovered, ends at 700 → 300 ms after the window.
-  assert.equal(recoveryMs({ ...base, queueMax: [0, 0, 5, 5, 2, 0, 0], p99Ms: [10, 10, 500, 500, 300, 30, 15] }), 300);
-  assert.equal(recoveryMs({ ...base, queueMax: [0, 0, 5, 5, 0], p99Ms: [10, 10, 500, 500, 20] }), 100, 'p99 exactly 2× counts');
-  assert.equal(recoveryMs({ ...base, queueMax: [0, 0, 5, 5, 2, 0], p99Ms: [10, 10, 500, 500, 300, null] }), null, 'never within the run');
-  assert.equal(recoveryMs({ ...base, preWindowP99Ms: null, queueMax: [0, 0, 0, 0, 0], p99Ms: [1, 1, 1, 1, 1] }), null);
+test('time to recover: the first span after the window from which every span meets the target', () => {
+  // Window [200, 400); pre-window goodput 10 per bucket; spans of 2 buckets; target 0.8 × 20 = 16.
+  const window = { startMs: 200, endMs: 400, serviceFactor: 4 };
+  const base = { window, bucketMs: 100, spanBuckets: 2, fraction: 0.8 };
+  // Spans from bucket 4: [0,6]=6, [6,10]=16 ✓, [10,10]=20 ✓, [10,9]=19 ✓ → first good span starts at 5, ends at 700: 300 ms.
+  assert.equal(recoveryMs({ ...base, successes: [10, 10, 0, 0, 0, 6, 10, 10, 10, 9] }), 300);
+  // Good at once: the span [400, 600) meets it → 200 ms, one span's length.
+  assert.equal(recoveryMs({ ...base, successes: [10, 10, 0, 0, 8, 8, 10, 10] }), 200);
+  // A good span followed by a bad one does not count: only the tail that stays good.
+  assert.equal(recoveryMs({ ...base, successes: [10, 10, 0, 0, 10, 10, 0, 10, 10, 10] }), 500, 'the span at bucket 6 (0 + 10) fails; from bucket 7 on all are good');
+  assert.equal(recoveryMs({ ...base, successes: [10, 10, 0, 0, 10, 10, 10, 5] }), null, 'the last span (10 + 5) misses the target');
+  assert.equal(recoveryMs({ ...base, successes: [10, 10, 0, 0, 0, 0, 0, 15] }), null, 'the last span misses the target: not within the run');
+  assert.equal(recoveryMs({ ...base, successes: [0, 0, 0, 0, 10, 10] }), null, 'nothing succeeded before the window');
+  assert.equal(recoveryMs({ ...base, successes: [10, 10, 0, 0, 10] }), null, 'no whole span after the window');
+});
+
+test('worker: FIFO, refuses beyond the queue limit, drops a head that cannot meet its deadline', () => {
+  const w = new StormWorker<string>({ queueLimit: 2, dropMs: 0.1 });
+  assert.equal(w.offer('a'), 'queued');
+  assert.equal(w.offer('b', 100), 'queued');
+  assert.equal(w.offer('c'), 'full');
+  assert.equal(w.waiting, 2);
+  assert.deepEqual(w.next(0, 5), { kind: 'serve', item: 'a', costMs: 5 });
+  // b's deadline is 100: at 95 with 5 ms of service it ends exactly at 100 → served; at 96 it would not.
+  const x = new StormWorker<string>({ queueLimit: 2, dropMs: 0.1 });
+  x.offer('b', 100);
+  x.offer('d', 100);
+  assert.deepEqual(x.next(95, 5), { kind: 'serve', item: 'b', costMs: 5 });
+  assert.deepEqual(x.next(96, 5), { kind: 'drop', item: 'd', costMs: 0.1 });
+  assert.deepEqual(x.next(96, 5), { kind: 'idle' });
+  assert.deepEqual(w.next(200, 5), { kind: 'drop', item: 'b', costMs: 0.1 });
+  assert.throws(() => new StormWorker({ queueLimit: 0, dropMs: 0 }), /queueLimit/);
+});
+
+test('retry policies: no retry, immediate, full-jitter backoff, and the budget refusing once tokens reach half', () => {
+  const never = () => {
+    throw new Error('no draw expected');
+  };
+  const none = { maxAttempts: 1, backoff: null };
+  assert.deepEqual(afterAttempt(none, 1, false, undefined, never), { retry: false, reason: 'attempts' });
+  const immediate = { maxAttempts: 3, backoff: null };
+  assert.deepEqual(afterAttempt(immediate, 1, false, undefined, never), { retry: true, delayMs: 0 });
+  assert.deepEqual(afterAttempt(immediate, 2, false, undefined, never), { retry: true, delayMs: 0 });
+  assert.deepEqual(afterAttempt(immediate, 3, false, undefined, never), { retry: false, reason: 'attempts' });
+  assert.deepEqual(afterAttempt(immediate, 1, true, undefined, never), { retry: false, reason: 'success' });
+  // Backoff base 100, cap 1000: retry 1 ceiling 100, retry 2 ceiling 200; draws 0.5 and 0.25 → 50 and 50.
+  const backoff = { maxAttempts: 3, backoff: { baseMs: 100, capMs: 1_000 } };
+  const draws = [0.5, 0.25];
+  const draw = () => draws.shift()!;
+  assert.deepEqual(afterAttempt(backoff, 1, false, undefined, draw), { retry: true, delayMs: 50 });
+  assert.deepEqual(afterAttempt(backoff, 2, false, undefined, draw), { retry: true, delayMs: 50 });
+  // Budget (10 tokens, 0.1): four failures leave 6 (retry allowed), the fifth leaves 5 (refused).
+  const throttle = new RetryThrottle({ maxTokens: 10, tokenRatio: 0.1 });
+  for (let i = 0; i < 4; i++) assert.deepEqual(afterAttempt(immediate, 1, false, throttle, never), { retry: true, delayMs: 0 });
+  assert.deepEqual(afterAttempt(immediate, 1, false, throttle, never), { retry: false, reason: 'budget' });
+  assert.equal(throttle.tokens, 5);
+  assert.deepEqual(afterAttempt(immediate, 1, true, throttle, never), { retry: false, reason: 'success' });
+  assert.equal(throttle.tokens, 5.1, 'a success adds tokenRatio');
+  assert.deepEqual(afterAttempt(immediate, 3, false, throttle, never), { retry: false, reason: 'attempts' }, 'the last attempt: attempts, not budget');
+  assert.equal(throttle.tokens, 4.1, 'a failure costs a token even on the last attempt');
+});
+
+test('idempotency store: release frees a dropped request\'s key, but not a newer owner\'s', () => {
+  const store = new IdempotencyStore(1_000);
+  const t1 = store.begin('k', 'a', 0);
+  store.release('k', t1);
+  assert.deepEqual(store.decide('k', 'a', 1), { kind: 'new' });
+  store.begin('k', 'a', 2);
+  store.release('k', t1);
+  assert.deepEqual(store.decide('k', 'a', 3), { kind: 'in-progress' }, 'an old ticket does not release the new entry');
 });

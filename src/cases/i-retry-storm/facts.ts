@@ -1,18 +1,20 @@
 /**
- * Facts of case I (retry storms), for the article: names start with "I.". Per run R (none,
- * immediate, backoff, budget, backoffShortTtl; see RUN_FACT_NAMES):
- * - I.R.calls, I.R.callsDuring (seeded), I.R.attemptsDuring, I.R.attemptsTotal (measured);
+ * Facts of case I (a retry storm as a metastable failure), for the article: names start with "I.".
+ * Per run R (none, immediate, backoff, budget, deadline, immediateShortTtl; see RUN_FACT_NAMES):
+ * - I.R.calls, I.R.callsDuring (seeded);
+ * - I.R.goodput.beforePerSec / .duringPerSec / .afterPerSec (successful calls/s), I.R.goodput.afterOverBefore;
+ * - I.R.recovered (1 or 0) and, when recovered within the run, I.R.recoveryMs;
  * - I.R.amp.during / .after / .overall: load amplification (attempts received ÷ logical calls);
- * - I.R.goodputPerSec, I.R.goodputDuringPerSec (successful calls/s), I.R.failed, I.R.failedPercent,
- *   I.R.budgetRefused;
- * - I.R.duplicates.keyed / .unkeyed, I.R.invoices.keyed / .unkeyed;
- * - I.R.recovered (1 or 0) and, when recovered within the run, I.R.recoveryMs; I.R.preWindowP99Ms.
- * Ratios: I.ratio.immediateOverNone.during, I.ratio.backoffOverImmediate.during.
- * Setup: I.capacityPerSec, I.brownoutCapacityPerSec, I.arrivalPerSec (calls/s), I.window.startMs,
- * I.window.endMs, I.window.durationMs, I.window.serviceMs, I.window.serviceFactor, I.server.concurrency,
- * I.server.serviceMs, I.server.queueLimit, I.clientTimeoutMs, I.durationMs, I.bucketMs,
- * I.maxAttempts, I.backoff.baseMs, I.backoff.capMs, I.longestRetryDelayMs, I.budget.maxTokens,
- * I.budget.tokenRatio, I.keyTtlHours, I.shortKeyTtlMs, I.conflictWaitMs, I.recoveryP99Factor.
+ * - I.R.failed, I.R.failedPercent, I.R.budgetRefused, I.R.dropped (requests the server dropped for
+ *   their deadline), I.R.servedAfterCallerLeft, I.R.invoicesForFailedCalls;
+ * - I.R.duplicates.keyed / .unkeyed, I.R.invoices.keyed / .unkeyed.
+ * Setup: I.capacityPerSec, I.offeredLoadPercent, I.brownoutCapacityPerSec, I.arrivalPerSec, I.window.startMs,
+ * I.window.endMs, I.window.durationMs, I.window.serviceMs, I.window.serviceFactor, I.server.serviceMs,
+ * I.server.rejectMs, I.server.dropMs, I.server.queueLimit, I.server.queueWorkMs (a full queue's work),
+ * I.clientTimeoutMs, I.durationMs, I.afterWindowMs, I.bucketMs, I.maxAttempts, I.backoff.baseMs,
+ * I.backoff.capMs, I.budget.maxTokens, I.budget.tokenRatio, I.keyTtlHours, I.shortKeyTtlMs,
+ * I.recovery.windowMs, I.recovery.fractionPercent.
+ * Source: case I's stored result and config (bench/src/cases/i-retry-storm/schema.ts).
  */
 import type { BeyondResults } from '../../inputs/results-source.ts';
 import {
@@ -29,7 +31,8 @@ export const RUN_FACT_NAMES: Readonly<Record<string, string>> = {
   immediate: 'immediate',
   backoff: 'backoff',
   budget: 'budget',
-  'backoff-short-ttl': 'backoffShortTtl',
+  deadline: 'deadline',
+  'immediate-short-ttl': 'immediateShortTtl',
 };
 
 /**
@@ -43,7 +46,7 @@ export function retryStormFacts(result: RetryStormResult, config: RetryStormConf
   };
   const run = (id: string): RetryStormRun => {
     const found = result.runs.find((r) => r.id === id);
-    if (!found) throw new Error(`case I has no run "${id}"; re-run the beyond suite at full size`);
+    if (!found) throw new Error(`case I has no run "${id}"; re-run the beyond suite`);
     return found;
   };
   for (const [id, key] of Object.entries(RUN_FACT_NAMES)) {
@@ -51,29 +54,29 @@ export function retryStormFacts(result: RetryStormResult, config: RetryStormConf
     const m = r.measured;
     put(`${key}.calls`, r.seeded.calls);
     put(`${key}.callsDuring`, r.seeded.callsByPhase.during);
-    put(`${key}.attemptsDuring`, m.attempts.during);
-    put(`${key}.attemptsTotal`, m.attempts.total);
+    put(`${key}.goodput.beforePerSec`, m.goodputPerSec.before);
+    put(`${key}.goodput.duringPerSec`, m.goodputPerSec.during);
+    put(`${key}.goodput.afterPerSec`, m.goodputPerSec.after);
+    if (m.goodputPerSec.before > 0) put(`${key}.goodput.afterOverBefore`, m.goodputPerSec.after / m.goodputPerSec.before);
+    put(`${key}.recovered`, m.recoveryMs === null ? 0 : 1);
+    if (m.recoveryMs !== null) put(`${key}.recoveryMs`, m.recoveryMs);
     put(`${key}.amp.during`, m.amplification.during);
     put(`${key}.amp.after`, m.amplification.after);
     put(`${key}.amp.overall`, m.amplification.overall);
-    put(`${key}.goodputPerSec`, m.goodputPerSec);
-    put(`${key}.goodputDuringPerSec`, m.goodputDuringPerSec);
     put(`${key}.failed`, m.failed);
     put(`${key}.failedPercent`, (100 * m.failed) / r.seeded.calls);
     put(`${key}.budgetRefused`, m.failures.budgetRefused);
+    put(`${key}.dropped`, m.server.dropped);
+    put(`${key}.servedAfterCallerLeft`, m.servedAfterCallerLeft);
+    put(`${key}.invoicesForFailedCalls`, m.invoicesForFailedCalls);
     put(`${key}.duplicates.keyed`, m.duplicates.keyed);
     put(`${key}.duplicates.unkeyed`, m.duplicates.unkeyed);
     put(`${key}.invoices.keyed`, m.invoicesWritten.keyed);
     put(`${key}.invoices.unkeyed`, m.invoicesWritten.unkeyed);
-    put(`${key}.recovered`, m.recoveryMs === null ? 0 : 1);
-    if (m.recoveryMs !== null) put(`${key}.recoveryMs`, m.recoveryMs);
-    if (m.preWindowP99Ms !== null) put(`${key}.preWindowP99Ms`, m.preWindowP99Ms);
   }
-  const during = (id: string) => run(id).measured.amplification.during;
-  put('ratio.immediateOverNone.during', during('immediate') / during('none'));
-  put('ratio.backoffOverImmediate.during', during('backoff') / during('immediate'));
 
   put('capacityPerSec', result.capacityPerSec);
+  put('offeredLoadPercent', 100 * result.offeredLoad);
   put('brownoutCapacityPerSec', result.brownoutCapacityPerSec);
   put('arrivalPerSec', config.arrivalPerSec);
   put('window.startMs', result.window.startMs);
@@ -81,24 +84,25 @@ export function retryStormFacts(result: RetryStormResult, config: RetryStormConf
   put('window.durationMs', result.window.endMs - result.window.startMs);
   put('window.serviceMs', result.window.serviceMs);
   put('window.serviceFactor', result.window.serviceFactor);
-  put('server.concurrency', config.server.concurrency);
   put('server.serviceMs', config.server.serviceMs);
+  put('server.rejectMs', config.server.rejectMs);
+  put('server.dropMs', config.server.dropMs);
   put('server.queueLimit', config.server.queueLimit);
+  put('server.queueWorkMs', config.server.queueLimit * config.server.serviceMs);
   put('clientTimeoutMs', config.clientTimeoutMs);
   put('durationMs', config.durationMs);
+  put('afterWindowMs', config.durationMs - result.window.endMs);
   put('bucketMs', config.bucketMs);
   put('keyTtlHours', config.keyTtlMs / 3_600_000);
   put('shortKeyTtlMs', config.shortKeyTtlMs);
-  put('conflictWaitMs', config.conflictWaitMs);
-  put('recoveryP99Factor', config.recoveryP99Factor);
+  put('recovery.windowMs', config.recovery.windowMs);
+  put('recovery.fractionPercent', 100 * config.recovery.fraction);
   const budget = config.policies.find((p) => p.id === 'budget');
   const backoff = budget?.backoff;
   if (!budget?.budget || !backoff) throw new Error('case I config has no "budget" policy with backoff and a token bucket');
   put('maxAttempts', budget.maxAttempts);
   put('backoff.baseMs', backoff.baseMs);
   put('backoff.capMs', backoff.capMs);
-  // The largest ceiling among retries 1 … maxAttempts−1 (the last retry's).
-  put('longestRetryDelayMs', Math.min(backoff.capMs, backoff.baseMs * 2 ** (budget.maxAttempts - 2)));
   put('budget.maxTokens', budget.budget.maxTokens);
   put('budget.tokenRatio', budget.budget.tokenRatio);
   return facts;

@@ -1,30 +1,34 @@
 /**
- * Case I: when failures cluster. A capacity-limited invoice service (K requests in service, s ms
- * each, a queue of Q, 503 at once when it is full) goes through a seeded brownout window in which
- * its service time rises 20-fold. Open-loop callers start calls at about half its capacity with a
- * client timeout below the brownout's service time, under four retry policies: none, immediate
- * retries, capped exponential backoff with full jitter, and that backoff plus a retry budget (gRPC
- * A6 retry throttling). Half the calls send an Idempotency-Key; one more run uses a key TTL shorter
- * than the client's retry schedule. The server counts every attempt per 100 ms bucket.
+ * Case I: a retry storm as a metastable failure (Bronson, Charapko, Aghayev and Zhu, "Metastable
+ * Failures in Distributed Systems", HotOS 2021; Huang et al., "Metastable Failures in the Wild",
+ * OSDI 2022). An invoice service with one worker and a FIFO queue (storm-service.ts) runs at 70% of
+ * its capacity: the vulnerable state. A brownout of fixed length (service 4× slower, at a seeded
+ * time) is the trigger. The sustaining effect is retries feeding a queue that holds more work than
+ * the callers' timeout: once it is full, every request the worker serves has waited longer than its
+ * caller did, so every call fails, every failure retries, and the attempts keep the queue full after
+ * the brownout has gone. Five policies run the same storm: no retry, naive immediate retries,
+ * backoff with full jitter, backoff with a retry budget (gRPC A6), and deadline-drop (naive clients,
+ * but the caller's deadline travels in a header and the server drops what can no longer meet it).
+ * One more run uses keys that expire before a retry arrives.
  *
- * Why a timer is a fair service time: what this case measures is queueing and retry dynamics, not
- * CPU. A timer gives an exact capacity, K × 1000 ÷ s requests/s, the same on every machine, and it
- * leaves the machine's cores to the client, so the capacity sits well below what the client can
- * offer (one Node client on loopback sends thousands of calls/s; case B shows the serial rate).
- * A CPU-bound handler would make capacity depend on the machine and on the client's own load.
+ * Why it holds on slower and faster machines: the worker's time per request is a busy-spin of fixed
+ * wall-clock length, so capacity is 1000 ÷ serviceMs requests/s whatever the core's speed; a slower
+ * machine only adds its own per-request overhead (parsing, a reply), which lowers capacity and makes
+ * the storm worse, not better. The storm does not depend on speed but on counts: with every attempt
+ * failing, naive retries offer 3 × 140 = 420 attempts/s against 200/s, so the queue cannot drain;
+ * without retries 140/s against 200/s drains it. The calls, their keys, the window and the backoff
+ * draws come from the seed.
  *
- * The case runs its storm once whatever --runs asks for: its figures are per-bucket counts of one
- * storm per policy, and five storms already take about a minute at full size.
+ * The case runs each storm once whatever --runs asks for: its figures are per-bucket counts of one
+ * storm per policy, and six storms already take about a minute at full size.
  */
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CallTimeoutError, postJson } from '../../harness/http-client.ts';
-import { mulberry32 } from '../../harness/prng.ts';
 import { startStormService, type StormService } from './storm-client.ts';
-import { PREVIOUS_ATTEMPTS_HEADER, type StormStatsMessage } from './storm-protocol.ts';
-import { fullJitterDelayMs } from './backoff.ts';
-import { brownoutWindow, phaseOf, type BrownoutWindow, type Phase } from './brownout.ts';
-import { amplification, bucketIndex, p99Over, p99PerBucket, recoveryMs, sumRange } from './series.ts';
+import type { StormStatsMessage } from './storm-protocol.ts';
+import { brownoutWindow, phaseOf, type BrownoutWindow } from './brownout.ts';
+import { oneCall, sharedClock, type CallRecord } from './caller.ts';
+import { amplification, countPerBucket, goodputPerPhase, recoveryMs, sumRange } from './series.ts';
 import { RetryThrottle } from './token-bucket.ts';
 import type { BeyondCase, BeyondRunContext } from '../../harness/beyond-case.ts';
 import { RetryStormConfigSchema, type RetryPolicy, type RetryStormConfig, type RetryStormResult, type RetryStormRun } from './schema.ts';
@@ -35,17 +39,7 @@ const CONTROL_TIMEOUT_MS = 10_000;
 /** The run's time zero is this far after the start message, so the server has it first, ms. */
 const START_LEAD_MS = 50;
 /** Untimed calls before the first run. */
-const WARMUP_CALLS = 50;
-
-/** How one logical call ended. */
-type CallEnd = 'ok' | 'timedOut' | 'rejected503' | 'conflict409' | 'other' | 'aborted';
-
-interface CallOutcome {
-  end: CallEnd;
-  phase: Phase;
-  /** The budget stopped a retry of this call. */
-  budgetRefused: boolean;
-}
+const WARMUP_CALLS = 100;
 
 export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
   ...specI,
@@ -57,9 +51,10 @@ export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
     const window = brownoutWindow(parsed.seed, { ...parsed.brownout, bucketMs: parsed.bucketMs });
     let service: StormService | undefined;
     try {
+      const s = parsed.server;
       service = await startStormService(
         'case I storm service',
-        { ...parsed.server, bucketMs: parsed.bucketMs, keepAliveMs: 5_000 },
+        { serviceMs: s.serviceMs, rejectMs: s.rejectMs, dropMs: s.dropMs, queueLimit: s.queueLimit, sliceMs: s.sliceMs, bucketMs: parsed.bucketMs, keepAliveMs: 5_000 },
         CONTROL_TIMEOUT_MS,
       );
       await warmUp(ctx.signal, service, parsed);
@@ -74,15 +69,16 @@ export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
         runs.push(run);
         const m = run.measured;
         ctx.log(
-          `  I ${item.id}: amplification ${m.amplification.during.toFixed(2)} in the window, failed ${m.failed}/${run.seeded.calls}, ` +
+          `  I ${item.id}: goodput ${m.goodputPerSec.before.toFixed(0)} → ${m.goodputPerSec.during.toFixed(0)} → ${m.goodputPerSec.after.toFixed(0)} calls/s, ` +
+            `recovery ${m.recoveryMs === null ? 'not within the run' : `${m.recoveryMs} ms`}, amplification ${m.amplification.overall.toFixed(2)}, ` +
             `duplicates ${m.duplicates.unkeyed} without keys / ${m.duplicates.keyed} with`,
         );
       }
       if (ctx.signal.aborted) throw new Error('case I: interrupted; the storm service was stopped and no result was kept');
-      const s = parsed.server;
       return {
-        capacityPerSec: (s.concurrency * 1000) / s.serviceMs,
-        brownoutCapacityPerSec: (s.concurrency * 1000) / (s.serviceMs * window.serviceFactor),
+        capacityPerSec: 1000 / s.serviceMs,
+        offeredLoad: parsed.arrivalPerSec / (1000 / s.serviceMs),
+        brownoutCapacityPerSec: 1000 / (s.serviceMs * window.serviceFactor),
         window: { ...window, serviceMs: s.serviceMs * window.serviceFactor },
         bucketMs: parsed.bucketMs,
         runs,
@@ -95,22 +91,30 @@ export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
     }
   },
   report(result, config) {
+    const s = config.server;
     const lines = [
-      `   server: K=${config.server.concurrency} in service, s=${config.server.serviceMs} ms, queue Q=${config.server.queueLimit}: ` +
-        `capacity ${fmt(result.capacityPerSec, 0)} req/s (${fmt(result.brownoutCapacityPerSec, 0)} in the brownout); ` +
-        `callers ${fmt(config.arrivalPerSec, 0)} calls/s, timeout ${config.clientTimeoutMs} ms`,
-      `   brownout (seeded): ${result.window.startMs}–${result.window.endMs} ms, service ${result.window.serviceMs} ms (×${result.window.serviceFactor})`,
-      '   run                   calls  amp during  amp after  amp all  goodput/s  failed  dup no key  dup key  recovery ms',
+      `   server: one worker, FIFO queue of ${s.queueLimit} (${fmt(s.queueLimit * s.serviceMs, 0)} ms of work); busy-spin ${s.serviceMs} ms per served request, ` +
+        `${s.rejectMs} ms per refusal, ${s.dropMs} ms per deadline drop: capacity ${fmt(result.capacityPerSec, 0)} req/s`,
+      `   callers: ${fmt(config.arrivalPerSec, 0)} calls/s evenly spaced (${fmt(100 * result.offeredLoad, 0)}% of capacity), timeout ${config.clientTimeoutMs} ms per attempt; ` +
+        `key TTL ${fmt(config.keyTtlMs / 3_600_000, 0)} h, short-TTL run ${config.shortKeyTtlMs} ms (${config.shortTtlPolicy})`,
+      `   brownout (seeded start, fixed length): ${result.window.startMs}–${result.window.endMs} ms, service ${result.window.serviceMs} ms (×${result.window.serviceFactor}), ` +
+        `capacity ${fmt(result.brownoutCapacityPerSec, 0)} req/s; run ${config.durationMs} ms`,
+      `   policies: ${config.policies.map((p) => `${p.id} = ${p.label} (${p.maxAttempts} attempt${p.maxAttempts === 1 ? '' : 's'}` +
+        `${p.backoff ? `, full jitter base ${p.backoff.baseMs} ms cap ${p.backoff.capMs} ms` : ''}${p.budget ? `, budget maxTokens ${p.budget.maxTokens} tokenRatio ${p.budget.tokenRatio}` : ''}` +
+        `${p.deadlineHeader ? ', deadline header, server drops' : ''})`).join('; ')}`,
+      `   recovered: goodput over every ${config.recovery.windowMs} ms span from then to the run's end ≥ ${fmt(100 * config.recovery.fraction, 0)}% of the pre-window goodput`,
+      '   run                  goodput/s before  during  after  recovery ms  amp all  failed  inv. for failed  dup no key  dup key',
     ];
     for (const r of result.runs) {
       const m = r.measured;
+      const g = m.goodputPerSec;
       lines.push(
-        `   ${r.id.padEnd(20)} ${String(r.seeded.calls).padStart(6)} ${fmt(m.amplification.during, 2).padStart(11)} ${fmt(m.amplification.after, 2).padStart(10)} ` +
-          `${fmt(m.amplification.overall, 2).padStart(8)} ${fmt(m.goodputPerSec, 1).padStart(10)} ${String(m.failed).padStart(7)} ` +
-          `${String(m.duplicates.unkeyed).padStart(11)} ${String(m.duplicates.keyed).padStart(8)} ${(m.recoveryMs === null ? 'not within run' : fmt(m.recoveryMs, 0)).padStart(12)}`,
+        `   ${r.id.padEnd(20)} ${fmt(g.before, 0).padStart(16)} ${fmt(g.during, 0).padStart(7)} ${fmt(g.after, 0).padStart(6)} ` +
+          `${(m.recoveryMs === null ? 'not in run' : fmt(m.recoveryMs, 0)).padStart(12)} ${fmt(m.amplification.overall, 2).padStart(8)} ${String(m.failed).padStart(7)} ` +
+          `${String(m.invoicesForFailedCalls).padStart(16)} ${String(m.duplicates.unkeyed).padStart(11)} ${String(m.duplicates.keyed).padStart(8)}`,
       );
     }
-    lines.push('   calls and the window are seeded (the same on any machine); every other figure is measured.');
+    lines.push('   calls, keys, the window and backoff draws are seeded (the same on any machine); every other figure is measured.');
     return lines;
   },
   warnings(result, config) {
@@ -118,16 +122,7 @@ export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
     for (const r of result.runs) {
       const lag = r.measured.schedulerLagMaxMs;
       if (lag > config.clientTimeoutMs / 4) {
-        out.push(
-          `run ${r.id}: the open-loop caller started a call up to ${fmt(lag, 0)} ms late, so arrivals bunched; ` +
-            'close other work on this machine and run it again.',
-        );
-      }
-      if (r.measured.recoveryMs === null) {
-        out.push(
-          `run ${r.id}: the server had not recovered (queue empty, p99 within ${config.recoveryP99Factor}× its pre-window value) by the end of the run; ` +
-            'its recovery time is reported as "not within the run". Lengthen durationMs, or check what else the machine was doing.',
-        );
+        out.push(`run ${r.id}: the open-loop caller started a call up to ${fmt(lag, 0)} ms late, so arrivals bunched; close other work on this machine and run it again.`);
       }
       if (r.policyId === 'none' && r.measured.attempts.total !== r.seeded.calls) {
         out.push(`run ${r.id}: the server counted ${r.measured.attempts.total} attempts for ${r.seeded.calls} calls without retries; some never reached it (connection errors). Rerun; if it persists, check the loopback interface.`);
@@ -141,6 +136,15 @@ function fmt(value: number, digits: number): string {
   return value.toFixed(digits);
 }
 
+/**
+ * When call i is due, ms after time zero: (i + ½) ÷ rate. The half interval keeps every call clear
+ * of the bucket edges (and so of the window's), so a millisecond of lag never moves a call into
+ * another phase.
+ */
+export function dueTimeMs(index: number, arrivalPerSec: number): number {
+  return ((index + 0.5) * 1000) / arrivalPerSec;
+}
+
 /** Runs one policy for config.durationMs and drains the server; one RetryStormRun. */
 async function runPolicy(
   ctx: BeyondRunContext,
@@ -151,24 +155,33 @@ async function runPolicy(
   policy: RetryPolicy,
   ttlMs: number,
 ): Promise<RetryStormRun> {
-  const clock = () => performance.timeOrigin + performance.now();
   const agent = new http.Agent({ keepAlive: true });
-  const throttle = policy.budget ? new RetryThrottle(policy.budget) : undefined;
-  const t0 = clock() + START_LEAD_MS;
+  const t0 = sharedClock() + START_LEAD_MS;
   const calls = Math.round((config.durationMs * config.arrivalPerSec) / 1000);
-  const outcomes: Promise<CallOutcome>[] = [];
+  const callCtx = {
+    signal: ctx.signal,
+    agent,
+    port: service.port,
+    seed: config.seed,
+    runId,
+    policy,
+    throttle: policy.budget ? new RetryThrottle(policy.budget) : undefined,
+    clientTimeoutMs: config.clientTimeoutMs,
+    t0,
+  };
+  const pending: Promise<CallRecord>[] = [];
   let lagMaxMs = 0;
   try {
     await service.start({ runStartEpochMs: t0, window, ttlMs, keyRequired: false });
     for (let i = 0; i < calls && !ctx.signal.aborted; i++) {
       const dueMs = dueTimeMs(i, config.arrivalPerSec);
-      const waitMs = t0 + dueMs - clock();
+      const waitMs = t0 + dueMs - sharedClock();
       if (waitMs > 0) await sleep(waitMs, undefined, { signal: ctx.signal }).catch(() => {});
       if (ctx.signal.aborted) break;
-      lagMaxMs = Math.max(lagMaxMs, clock() - t0 - dueMs);
-      outcomes.push(oneCall(ctx.signal, agent, service.port, config, policy, throttle, runId, i, phaseOf(dueMs, window)));
+      lagMaxMs = Math.max(lagMaxMs, sharedClock() - t0 - dueMs);
+      pending.push(oneCall(callCtx, i));
     }
-    const ended = await Promise.all(outcomes);
+    const ended = await Promise.all(pending);
     if (ctx.signal.aborted) throw new Error('case I: interrupted');
     const stats = await drain(ctx.signal, service, config.drainTimeoutMs);
     return summarise(config, window, runId, policy, ttlMs, calls, ended, stats, lagMaxMs);
@@ -178,27 +191,18 @@ async function runPolicy(
 }
 
 /**
- * When call i is due, ms after time zero: (i + ½) ÷ rate. The half interval keeps every call clear
- * of the bucket edges (and so of the window's), so a millisecond of lag never moves a call into
- * another phase.
- */
-export function dueTimeMs(index: number, arrivalPerSec: number): number {
-  return ((index + 0.5) * 1000) / arrivalPerSec;
-}
-
-/**
  * Untimed calls before the first run, so that JIT compilation of client and server code does not
  * make the first run's scheduler fall behind. The next start() resets every counter.
  */
 async function warmUp(signal: AbortSignal, service: StormService, config: RetryStormConfig): Promise<void> {
   const agent = new http.Agent({ keepAlive: true });
   try {
-    const t0 = performance.timeOrigin + performance.now();
+    const t0 = sharedClock();
     await service.start({ runStartEpochMs: t0, window: { startMs: 0, endMs: 0, serviceFactor: 1 }, ttlMs: config.keyTtlMs, keyRequired: false });
-    const pending: Promise<CallEnd>[] = [];
+    const ctx = { signal, agent, port: service.port, seed: config.seed, runId: 'warm', policy: config.policies[0]!, throttle: undefined, clientTimeoutMs: config.clientTimeoutMs, t0 };
+    const pending: Promise<CallRecord>[] = [];
     for (let i = 0; i < WARMUP_CALLS && !signal.aborted; i++) {
-      const body = JSON.stringify({ tenantId: 't-0', amountCents: 4_900, callId: `warm-${i}` });
-      pending.push(attempt1(agent, service.port, body, i % 2 === 0 ? { 'idempotency-key': `warm-${i}` } : undefined, config.clientTimeoutMs));
+      pending.push(oneCall(ctx, i));
       await sleep(1000 / config.arrivalPerSec);
     }
     await Promise.all(pending);
@@ -208,74 +212,15 @@ async function warmUp(signal: AbortSignal, service: StormService, config: RetryS
   }
 }
 
-/** Polls the server until nothing is in service or waiting (abandoned requests finish too). */
+/** Polls the server until nothing waits and the worker is idle (requests whose callers left finish too). */
 async function drain(signal: AbortSignal, service: StormService, timeoutMs: number): Promise<StormStatsMessage> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const stats = await service.stats();
-    if (stats.inService === 0 && stats.waiting === 0) return stats;
+    if (stats.waiting === 0 && !stats.busy) return stats;
     if (signal.aborted) throw new Error('case I: interrupted');
     if (performance.now() > deadline) throw new Error(`case I: the storm service still had work ${timeoutMs} ms after the last call`);
     await sleep(50);
-  }
-}
-
-/** One logical call under `policy`: attempts until a success, the attempt limit or the budget says stop. */
-async function oneCall(
-  signal: AbortSignal,
-  agent: http.Agent,
-  port: number,
-  config: RetryStormConfig,
-  policy: RetryPolicy,
-  throttle: RetryThrottle | undefined,
-  runId: string,
-  index: number,
-  phase: Phase,
-): Promise<CallOutcome> {
-  const keyed = index % 2 === 0;
-  const body = JSON.stringify({ tenantId: `t-${index % 1000}`, amountCents: 4_900, callId: `c${index}` });
-  const headers = keyed ? { 'idempotency-key': `inv-${runId}-${index}` } : undefined;
-  // Each call has its own seeded stream, so its backoff draws do not depend on other calls' timing.
-  const draw = mulberry32((config.seed ^ Math.imul(index + 1, 0x9e3779b1)) >>> 0);
-  let end: CallEnd = 'other';
-  let budgetRefused = false;
-  for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
-    if (attempt > 1) {
-      if (throttle && !throttle.retryAllowed()) {
-        budgetRefused = true;
-        break;
-      }
-      let waitMs = policy.backoff ? fullJitterDelayMs(attempt - 1, policy.backoff, draw()) : 0;
-      if (end === 'conflict409') waitMs = Math.max(waitMs, config.conflictWaitMs);
-      if (waitMs > 0) {
-        try {
-          await sleep(waitMs, undefined, { signal });
-        } catch {
-          return { end: 'aborted', phase, budgetRefused };
-        }
-      }
-    }
-    if (signal.aborted) return { end: 'aborted', phase, budgetRefused };
-    end = await attempt1(agent, port, body, { ...headers, [PREVIOUS_ATTEMPTS_HEADER]: String(attempt - 1) }, config.clientTimeoutMs);
-    if (end === 'ok') {
-      throttle?.onSuccess();
-      break;
-    }
-    throttle?.onFailure();
-  }
-  return { end, phase, budgetRefused };
-}
-
-/** One attempt, one outcome. A late reply after the timeout is never seen: the request is destroyed. */
-async function attempt1(agent: http.Agent, port: number, body: string, headers: Record<string, string> | undefined, timeoutMs: number): Promise<CallEnd> {
-  try {
-    const reply = await postJson(agent, port, '/invoice', body, headers, timeoutMs);
-    if (reply.status === 201) return 'ok';
-    if (reply.status === 503) return 'rejected503';
-    if (reply.status === 409) return 'conflict409';
-    return 'other';
-  } catch (error) {
-    return error instanceof CallTimeoutError ? 'timedOut' : 'other';
   }
 }
 
@@ -286,54 +231,54 @@ function summarise(
   policy: RetryPolicy,
   ttlMs: number,
   calls: number,
-  ended: readonly CallOutcome[],
+  ended: readonly CallRecord[],
   stats: StormStatsMessage,
   lagMaxMs: number,
 ): RetryStormRun {
   const b = config.bucketMs;
   const startBucket = window.startMs / b;
   const endBucket = window.endMs / b;
-  // Series cover the whole run, at least to the end of the calls' schedule.
-  const buckets = Math.max(stats.attemptsPerBucket.length, stats.latencyMsPerBucket.length, bucketIndex(config.durationMs, b) + 1);
-  const pad = <T>(values: readonly T[], fill: T) => Array.from({ length: buckets }, (_, i) => values[i] ?? fill);
-  const attemptsSeries = pad(stats.attemptsPerBucket, 0);
-  const latency = pad(stats.latencyMsPerBucket, [] as number[]);
-  const queueMax = pad(stats.queueMaxPerBucket, 0);
-  const p99Ms = p99PerBucket(latency);
-  const preWindowP99Ms = p99Over(latency, 0, startBucket);
-
+  const runBuckets = config.durationMs / b;
+  // Attempts: every bucket the server counted (late retries and the drain included).
+  const buckets = Math.max(stats.attemptsPerBucket.length, runBuckets);
+  const pad = (values: readonly number[]) => Array.from({ length: buckets }, (_, i) => values[i] ?? 0);
+  const attemptsSeries = pad(stats.attemptsPerBucket);
   const phases = (series: readonly number[]) => ({
     before: sumRange(series, 0, startBucket),
     during: sumRange(series, startBucket, endBucket),
-    after: sumRange(series, endBucket, buckets),
-    total: sumRange(series, 0, buckets),
+    after: sumRange(series, endBucket, series.length),
+    total: sumRange(series, 0, series.length),
   });
   const attempts = phases(attemptsSeries);
   // Logical calls by the arrival of their first attempt: a client that falls behind its schedule
   // moves calls and their retries together, so the ratio per phase stays a ratio of the same calls.
-  const callsArrived = phases(pad(stats.firstAttemptsPerBucket, 0));
+  const callsArrived = phases(pad(stats.firstAttemptsPerBucket));
   const byPhase = { before: 0, during: 0, after: 0 };
   for (let i = 0; i < calls; i++) byPhase[phaseOf(dueTimeMs(i, config.arrivalPerSec), window)] += 1;
-  const callsByPhase = { ...byPhase, total: calls };
   const keyedCalls = Math.ceil(calls / 2);
 
-  const failures = { timedOut: 0, rejected503: 0, conflict409: 0, other: 0, budgetRefused: 0 };
+  const successes = countPerBucket(ended.flatMap((c) => (c.succeededAtMs === null ? [] : [c.succeededAtMs])), b, runBuckets);
+  const invoices = new Map(stats.invoicesPerCall);
+  const failures = { timedOut: 0, rejected503: 0, conflict409: 0, deadline504: 0, other: 0, budgetRefused: 0 };
   let succeeded = 0;
-  let succeededDuring = 0;
-  for (const o of ended) {
-    if (o.budgetRefused) failures.budgetRefused += 1;
-    if (o.end === 'ok') {
+  let invoicesForFailedCalls = 0;
+  let servedInTime = 0;
+  ended.forEach((c, i) => {
+    servedInTime += c.servedInTime;
+    if (c.budgetRefused) failures.budgetRefused += 1;
+    if (c.end === 'ok') {
       succeeded += 1;
-      if (o.phase === 'during') succeededDuring += 1;
-    } else if (o.end === 'timedOut' || o.end === 'rejected503' || o.end === 'conflict409' || o.end === 'other') {
-      failures[o.end] += 1;
+      return;
     }
-  }
+    invoicesForFailedCalls += invoices.get(i) ?? 0;
+    if (c.end !== 'aborted') failures[c.end] += 1;
+  });
+  const spanBuckets = config.recovery.windowMs / b;
   return {
     id: runId,
     policyId: policy.id,
     keyTtlMs: ttlMs,
-    seeded: { calls, keyedCalls, unkeyedCalls: calls - keyedCalls, callsByPhase },
+    seeded: { calls, keyedCalls, unkeyedCalls: calls - keyedCalls, callsByPhase: { ...byPhase, total: calls } },
     measured: {
       attempts,
       callsArrived,
@@ -342,18 +287,19 @@ function summarise(
         after: amplification(attempts.after, callsArrived.after) ?? 0,
         overall: amplification(attempts.total, calls) ?? 0,
       },
+      goodputPerSec: goodputPerPhase(successes, window, b),
       succeeded,
       failed: calls - succeeded,
       failures,
-      goodputPerSec: succeeded / (config.durationMs / 1000),
-      goodputDuringPerSec: succeededDuring / ((window.endMs - window.startMs) / 1000),
+      server: stats.worker,
+      servedAfterCallerLeft: Math.max(0, stats.worker.served - servedInTime),
       invoicesWritten: stats.invoicesWritten,
+      invoicesForFailedCalls,
       duplicates: stats.duplicates,
       statusCounts: stats.statusCounts,
-      preWindowP99Ms,
-      recoveryMs: recoveryMs({ window, bucketMs: b, queueMax, p99Ms, preWindowP99Ms, factor: config.recoveryP99Factor }),
+      recoveryMs: recoveryMs({ successes, window, bucketMs: b, spanBuckets, fraction: config.recovery.fraction }),
       schedulerLagMaxMs: Math.max(0, lagMaxMs),
-      series: { attempts: attemptsSeries, queueMax, p99Ms },
+      series: { successes, attempts: attemptsSeries.slice(0, runBuckets), queueMax: pad(stats.queueMaxPerBucket).slice(0, runBuckets) },
     },
   };
 }

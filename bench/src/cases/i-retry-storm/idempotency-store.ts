@@ -93,6 +93,14 @@ export class IdempotencyStore {
     if (entry !== undefined && entry.generation === ticket) entry.reply = reply;
   }
 
+  /**
+   * Forgets `key` if the request that began it with `ticket` still owns it: that request was dropped
+   * unserved (its deadline passed), so a retry may proceed instead of getting 409 until the TTL ends.
+   */
+  release(key: string, ticket: number): void {
+    if (this.#entries.get(key)?.generation === ticket) this.#entries.delete(key);
+  }
+
   /** Drops every expired key at `nowMs`; returns how many were dropped. */
   sweep(nowMs: number): number {
     let dropped = 0;

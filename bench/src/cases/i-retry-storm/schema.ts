@@ -1,23 +1,24 @@
 /**
- * The results of case I (retry storms): its configuration and what one run stores, as zod schemas.
- * The site reads case I through this module only. Counts in `seeded` depend only on the seed and the
- * configuration, so they are the same on any machine; everything in `measured` depends on timing.
+ * The results of case I (a retry storm as a metastable failure): its configuration and what one run
+ * stores, as zod schemas. The site reads case I through this module only. Counts in `seeded` depend
+ * only on the seed and the configuration, so they are the same on any machine; everything in
+ * `measured` depends on timing.
  */
 import { z } from 'zod';
 
 const count = z.number().int().nonnegative();
 const ms = z.number().finite().nonnegative();
 
-/** Ids of the four retry policies, in the order they run. */
-export const POLICY_IDS = ['none', 'immediate', 'backoff', 'budget'] as const;
-/** A retry policy id. */
+/** Ids of the five policies, in the order they run. */
+export const POLICY_IDS = ['none', 'immediate', 'backoff', 'budget', 'deadline'] as const;
+/** A policy id. */
 export type PolicyId = (typeof POLICY_IDS)[number];
 
-/** One retry policy: parameters as data, and where it is recommended. */
+/** One policy: the client's retries and whether the server sees the caller's deadline, as data. */
 export const RetryPolicySchema = z.object({
-  /** Stable id: none | immediate | backoff | budget. */
+  /** Stable id: none | immediate | backoff | budget | deadline. */
   id: z.enum(POLICY_IDS),
-  /** Label for the report and the page, e.g. "backoff + budget". */
+  /** Label for the report and the page, e.g. "naive immediate retries". */
   label: z.string().min(1),
   /** Attempts in all, the first included (gRPC A6's maxAttempts). */
   maxAttempts: z.number().int().positive(),
@@ -25,64 +26,91 @@ export const RetryPolicySchema = z.object({
   backoff: z.object({ baseMs: ms, capMs: ms }).nullable(),
   /** Retry budget: gRPC A6 retry throttling (a failed attempt −1 token, a success + tokenRatio, no retry at ≤ maxTokens/2); null = none. */
   budget: z.object({ kind: z.literal('grpc-a6-retry-throttling'), maxTokens: z.number().positive(), tokenRatio: z.number().nonnegative() }).nullable(),
-  /** Where this policy is recommended or specified: author, title, date. */
+  /** The caller sends its deadline in a header, and the server drops queued requests that can no longer meet it. */
+  deadlineHeader: z.boolean(),
+  /** Where this policy comes from: author, title, date (or "the bench's own"). */
   source: z.string().min(1),
 });
 export type RetryPolicy = z.infer<typeof RetryPolicySchema>;
 
-/** Parameters of case I. */
-export const RetryStormConfigSchema = z.object({
-  /** mulberry32 seed of the brownout window and of every call's backoff draws. */
-  seed: z.number().int(),
-  /** The server: K requests in service at once, s ms each (a timer), a queue of Q; 503 when full. */
-  server: z.object({
-    /** K: requests in service at once. */
-    concurrency: z.number().int().positive(),
-    /** s: service time outside the brownout, ms. */
-    serviceMs: z.number().positive(),
-    /** Q: requests that may wait for a slot. */
-    queueLimit: count,
-  }),
-  /** Where the brownout window may start (ms after the run starts, bucket-aligned), how long it lasts, how much slower service gets. */
-  brownout: z.object({ earliestStartMs: ms, latestStartMs: ms, durationMs: z.number().positive(), serviceFactor: z.number().min(1) }),
-  /** Width of one counting bucket, ms. */
-  bucketMs: z.number().int().positive(),
-  /** Calls are started from 0 to this time, ms. */
-  durationMs: z.number().positive(),
-  /** Open-loop arrival rate: logical calls started per second, evenly spaced. */
-  arrivalPerSec: z.number().positive(),
-  /** Per-attempt client timeout, ms (below the brownout's service time). */
-  clientTimeoutMs: z.number().positive(),
-  /** After a 409 ("in progress") the client waits at least this long before it retries, ms. */
-  conflictWaitMs: ms,
-  /** Idempotency-key time to live of the main runs, ms (24 h: Stripe prunes keys once at least 24 hours old). */
-  keyTtlMs: z.number().positive(),
-  /** The short TTL of the extra run, ms: shorter than the longest retry delay, to show a late duplicate. */
-  shortKeyTtlMs: z.number().positive(),
-  /** Policy of the extra short-TTL run. */
-  shortTtlPolicy: z.enum(POLICY_IDS),
-  /** Recovered once the queue is empty and p99 ≤ this × the pre-window p99. */
-  recoveryP99Factor: z.number().positive(),
-  /** Longest wait for the server to drain after the last call, ms. */
-  drainTimeoutMs: z.number().positive(),
-  /** The retry policies, in the order they run. */
-  policies: z.array(RetryPolicySchema).min(1),
-}).refine((c) => c.clientTimeoutMs < c.server.serviceMs * c.brownout.serviceFactor, {
-  message: 'clientTimeoutMs must be below the brownout service time (server.serviceMs × brownout.serviceFactor), or no attempt times out in the window',
-  path: ['clientTimeoutMs'],
+/** The server: one worker, a FIFO queue, a busy-spin per request of every kind. */
+export const StormServerSchema = z.object({
+  /** Worker time to serve one request outside the brownout, ms (a busy-spin: wall-clock time). Capacity = 1000 ÷ serviceMs requests/s. */
+  serviceMs: z.number().positive(),
+  /** Worker time to answer without serving (503 queue full, 409, 422, a replay), ms (a busy-spin). */
+  rejectMs: z.number().nonnegative(),
+  /** Worker time to drop a queued request whose deadline can no longer be met, ms (a busy-spin). */
+  dropMs: z.number().nonnegative(),
+  /** Requests that may wait in the FIFO queue; one more gets 503. */
+  queueLimit: z.number().int().positive(),
+  /** Longest spin before the worker lets the event loop read arrivals, ms (Node accepts about one connection per loop turn). */
+  sliceMs: z.number().positive(),
 });
+export type StormServer = z.infer<typeof StormServerSchema>;
+
+/** Parameters of case I. */
+export const RetryStormConfigSchema = z
+  .object({
+    /** mulberry32 seed of the brownout window and of every call's backoff draws. */
+    seed: z.number().int(),
+    server: StormServerSchema,
+    /** Where the brownout window may start (ms after the run starts, bucket-aligned), its fixed length, and how much longer service takes in it. */
+    brownout: z.object({ earliestStartMs: ms, latestStartMs: ms, durationMs: z.number().positive(), serviceFactor: z.number().min(1) }),
+    /** Width of one counting bucket, ms. */
+    bucketMs: z.number().int().positive(),
+    /** Calls are started from 0 to this time, ms; the run's figures end here. */
+    durationMs: z.number().positive(),
+    /** Open-loop arrival rate: logical calls started per second, evenly spaced. */
+    arrivalPerSec: z.number().positive(),
+    /** Per-attempt client timeout, ms, from the attempt's send to its reply. */
+    clientTimeoutMs: z.number().positive(),
+    /** Idempotency-key time to live of the main runs, ms (24 h: Stripe prunes keys once at least 24 hours old). */
+    keyTtlMs: z.number().positive(),
+    /** The short TTL of the extra run, ms: below clientTimeoutMs, so a retry after a timeout always finds its key gone. */
+    shortKeyTtlMs: z.number().positive(),
+    /** Policy of the extra short-TTL run. */
+    shortTtlPolicy: z.enum(POLICY_IDS),
+    /** Recovery: goodput over every `windowMs` span from some time on is ≥ `fraction` × the pre-window goodput. */
+    recovery: z.object({ windowMs: z.number().int().positive(), fraction: z.number().positive().max(1) }),
+    /** Longest wait for the server to drain after the last call, ms. */
+    drainTimeoutMs: z.number().positive(),
+    /** The policies, in the order they run. */
+    policies: z.array(RetryPolicySchema).min(1),
+  })
+  .superRefine((c, ctx) => {
+    const problem = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    const capacity = 1000 / c.server.serviceMs;
+    if (c.arrivalPerSec >= capacity) {
+      problem(['arrivalPerSec'], `must be below the server's capacity (1000 ÷ server.serviceMs = ${capacity} calls/s), or the system is overloaded before any trigger; lower it or shorten server.serviceMs`);
+    }
+    if (c.server.queueLimit * c.server.serviceMs <= c.clientTimeoutMs) {
+      problem(['server', 'queueLimit'], `a full queue holds queueLimit × serviceMs = ${c.server.queueLimit * c.server.serviceMs} ms of work, not more than clientTimeoutMs (${c.clientTimeoutMs} ms), so no queued request would outlive its caller; raise queueLimit`);
+    }
+    if (c.shortKeyTtlMs >= c.clientTimeoutMs) {
+      problem(['shortKeyTtlMs'], `must be below clientTimeoutMs (${c.clientTimeoutMs} ms), so that a retry after a timeout finds its key expired`);
+    }
+    if (c.brownout.latestStartMs + c.brownout.durationMs >= c.durationMs) {
+      problem(['durationMs'], 'must end after the latest possible brownout window (brownout.latestStartMs + brownout.durationMs)');
+    }
+    if (c.recovery.windowMs % c.bucketMs !== 0) problem(['recovery', 'windowMs'], `must be a multiple of bucketMs (${c.bucketMs})`);
+    if (c.durationMs % c.bucketMs !== 0) problem(['durationMs'], `must be a multiple of bucketMs (${c.bucketMs})`);
+  });
 export type RetryStormConfig = z.infer<typeof RetryStormConfigSchema>;
 
+/** A count before, during and after the window, and in all. */
 const perPhase = z.object({
   /** Before the window. */
   before: count,
   /** During the window. */
   during: count,
-  /** After the window (to the end of the run, late retries included). */
+  /** After the window, to the end of the run (and, for attempts, until the server drained). */
   after: count,
   /** All. */
   total: count,
 });
+
+/** Successful calls per second of each phase (by the time the client got the reply). */
+const ratePerPhase = z.object({ before: z.number().nonnegative(), during: z.number().nonnegative(), after: z.number().nonnegative() });
 
 /** One run of one policy. */
 export const RetryStormRunSchema = z.object({
@@ -103,47 +131,46 @@ export const RetryStormRunSchema = z.object({
     /** Calls started before, during and after the window (by scheduled start). */
     callsByPhase: perPhase,
   }),
-  /** Counts that depend on timing: measured on this machine. */
+  /** Figures that depend on timing: measured on this machine. */
   measured: z.object({
     /** Attempts the server received, by the phase of their arrival. */
     attempts: perPhase,
     /** Logical calls by the phase in which their first attempt reached the server. */
     callsArrived: perPhase,
-    /**
-     * Load amplification: attempts received in a phase ÷ logical calls whose first attempt arrived in
-     * it (callsArrived); overall: all attempts ÷ all calls started.
-     */
+    /** Load amplification: attempts received in a phase ÷ calls whose first attempt arrived in it; overall: all attempts ÷ all calls. */
     amplification: z.object({ during: z.number().nonnegative(), after: z.number().nonnegative(), overall: z.number().nonnegative() }),
+    /** Goodput: successful calls per second, before, during and after the window (after: window end to run end). */
+    goodputPerSec: ratePerPhase,
     /** Logical calls that got a 201, first written or replayed. */
     succeeded: count,
     /** Logical calls that ended without success. */
     failed: count,
-    /** Failed calls by the last attempt's outcome, and calls the budget stopped from retrying. */
-    failures: z.object({ timedOut: count, rejected503: count, conflict409: count, other: count, budgetRefused: count }),
-    /** Successful logical calls per second of the run (calls started over durationMs). */
-    goodputPerSec: z.number().nonnegative(),
-    /** Successful logical calls among those started in the window, per second of the window. */
-    goodputDuringPerSec: z.number().nonnegative(),
+    /** Failed calls by the last attempt's outcome, and calls whose retry the budget refused. */
+    failures: z.object({ timedOut: count, rejected503: count, conflict409: count, deadline504: count, other: count, budgetRefused: count }),
+    /** What the server's worker did with the attempts: served (an invoice written), answered without serving, dropped for a passed deadline. */
+    server: z.object({ served: count, rejected: count, dropped: count }),
+    /** Served requests whose caller had already given up (the reply came after the caller's timeout). */
+    servedAfterCallerLeft: count,
     /** Invoices the server wrote for keyed and unkeyed calls. */
     invoicesWritten: z.object({ keyed: count, unkeyed: count }),
+    /** Invoices written for calls the client counted as failed. */
+    invoicesForFailedCalls: count,
     /** Writes beyond the first for one logical call, with and without keys. */
     duplicates: z.object({ keyed: count, unkeyed: count }),
-    /** Server replies by status ("201", "409", "503", …) and "replayed" (a stored reply resent for a known key). */
+    /** Server replies by status ("201", "409", "503", "504", …) and "replayed" (a stored reply resent for a known key). */
     statusCounts: z.record(z.string(), count),
-    /** p99 of server latency (arrival → reply) before the window, ms; null when nothing was served. */
-    preWindowP99Ms: z.number().nonnegative().nullable(),
-    /** Window end → first bucket with an empty queue and p99 ≤ factor × pre-window p99, ms; null = not within the run. */
+    /** Window end → end of the first `recovery.windowMs` span from which goodput stayed recovered to the end of the run, ms; null = not within the run. */
     recoveryMs: z.number().nonnegative().nullable(),
     /** Longest lag of the open-loop scheduler behind a call's due time, ms (a busy machine shows here). */
     schedulerLagMaxMs: z.number().nonnegative(),
-    /** Per-bucket series, one entry per bucketMs from the run's time zero. */
+    /** Per-bucket series, one entry per bucketMs from the run's time zero to durationMs. */
     series: z.object({
-      /** Attempts received per bucket. */
+      /** Successful calls per bucket (by the time the client got the reply). */
+      successes: z.array(count),
+      /** Attempts the server received per bucket. */
       attempts: z.array(count),
       /** Longest wait queue per bucket. */
       queueMax: z.array(count),
-      /** p99 of server latency of requests completed in the bucket, ms; null when none completed. */
-      p99Ms: z.array(z.number().nonnegative().nullable()),
     }),
   }),
 });
@@ -151,9 +178,11 @@ export type RetryStormRun = z.infer<typeof RetryStormRunSchema>;
 
 /** What case I stores. */
 export const RetryStormResultSchema = z.object({
-  /** Server capacity, requests/s: K × 1000 ÷ s. */
+  /** Server capacity outside the brownout, requests/s: 1000 ÷ serviceMs (a served request's spin alone). */
   capacityPerSec: z.number().positive(),
-  /** Brownout capacity, requests/s: K × 1000 ÷ (s × factor). */
+  /** Offered load ÷ capacity, e.g. 0.7. */
+  offeredLoad: z.number().positive(),
+  /** Capacity in the brownout, requests/s: 1000 ÷ (serviceMs × factor). */
   brownoutCapacityPerSec: z.number().positive(),
   /** The seeded window, ms after the run starts: [startMs, endMs), with its service time. */
   window: z.object({ startMs: ms, endMs: ms, serviceFactor: z.number().min(1), serviceMs: z.number().positive() }),

@@ -1,9 +1,8 @@
 /**
- * Per-bucket bookkeeping of case I and what is derived from it: the queue's longest length in each
- * bucket, the p99 of server latency per bucket, load amplification per phase and the time to
- * recover. Pure functions and a small recorder, tested with exact values.
+ * Per-bucket bookkeeping of case I and what is derived from it: the queue's longest length per
+ * bucket, counts per bucket, goodput per phase, load amplification and the time to recover. Pure
+ * functions and a small recorder, tested with exact values.
  */
-import { percentileNearestRank } from '../../harness/stats.ts';
 import type { BrownoutWindow } from './brownout.ts';
 
 /** Index of the bucket holding `tMs` (ms after the run starts; negative times go to bucket 0). */
@@ -43,21 +42,13 @@ export class QueueTrace {
   }
 }
 
-/** Adds `value` to a per-bucket list of values. */
-export function addToBucket(lists: number[][], bucket: number, value: number): void {
-  while (lists.length <= bucket) lists.push([]);
-  lists[bucket]!.push(value);
-}
-
-/** Nearest-rank p99 of each bucket's values; null for an empty bucket. */
-export function p99PerBucket(lists: readonly (readonly number[])[]): (number | null)[] {
-  return lists.map((values) => (values.length === 0 ? null : percentileNearestRank([...values].sort((a, b) => a - b), 99)));
-}
-
-/** Nearest-rank p99 over all values of buckets [from, to); null when they hold none. */
-export function p99Over(lists: readonly (readonly number[])[], from: number, to: number): number | null {
-  const values = lists.slice(from, to).flat().sort((a, b) => a - b);
-  return values.length === 0 ? null : percentileNearestRank(values, 99);
+/** How many of `timesMs` fall in each of `buckets` buckets from 0; times outside [0, buckets × bucketMs) are left out. */
+export function countPerBucket(timesMs: readonly number[], bucketMs: number, buckets: number): number[] {
+  const out = new Array<number>(buckets).fill(0);
+  for (const t of timesMs) {
+    if (t >= 0 && t < buckets * bucketMs) out[Math.floor(t / bucketMs)]! += 1;
+  }
+  return out;
 }
 
 /** Sum of counts[from … to). */
@@ -68,26 +59,38 @@ export function sumRange(counts: readonly number[], from: number, to: number): n
 }
 
 /**
- * Time to recover, ms: from the window's end to the end of the first bucket at or after it in which
- * no request waited in the queue and the p99 of server latency was at most `factor` × the
- * pre-window p99. Null when no bucket up to the last qualifies (not recovered within the run), or
- * when there is no pre-window p99 to compare with.
+ * Successes per second before, during and after the window, from per-bucket success counts that
+ * cover the run (after = window end to the end of the series). A phase of zero length gets 0.
  */
-export function recoveryMs(args: {
-  window: BrownoutWindow;
-  bucketMs: number;
-  queueMax: readonly number[];
-  p99Ms: readonly (number | null)[];
-  preWindowP99Ms: number | null;
-  factor: number;
-}): number | null {
-  const { window, bucketMs, queueMax, p99Ms, preWindowP99Ms, factor } = args;
-  if (preWindowP99Ms === null) return null;
-  for (let b = window.endMs / bucketMs; b < queueMax.length; b++) {
-    const p99 = p99Ms[b];
-    if (queueMax[b] === 0 && p99 !== null && p99 !== undefined && p99 <= factor * preWindowP99Ms) return (b + 1) * bucketMs - window.endMs;
+export function goodputPerPhase(successes: readonly number[], window: BrownoutWindow, bucketMs: number): { before: number; during: number; after: number } {
+  const start = window.startMs / bucketMs;
+  const end = window.endMs / bucketMs;
+  const rate = (from: number, to: number) => (to > from ? sumRange(successes, from, to) / (((to - from) * bucketMs) / 1000) : 0);
+  return { before: rate(0, start), during: rate(start, end), after: rate(end, successes.length) };
+}
+
+/**
+ * Time to recover, ms. Goodput per span = successes in `spanBuckets` consecutive buckets; the target
+ * is `fraction` × the pre-window goodput over a span of the same length. Spans start at the window's
+ * end or later and lie wholly inside the series. The system recovered with the first span from
+ * which every later span also meets the target; the result is that span's end minus the window's
+ * end (so at least one span's length). Null ("did not recover within the run") when the last span
+ * misses the target, when no span fits after the window, or when nothing succeeded before it.
+ */
+export function recoveryMs(args: { successes: readonly number[]; window: BrownoutWindow; bucketMs: number; spanBuckets: number; fraction: number }): number | null {
+  const { successes, window, bucketMs, spanBuckets: k, fraction } = args;
+  const start = window.startMs / bucketMs;
+  const end = window.endMs / bucketMs;
+  if (start <= 0) return null;
+  const target = (fraction * k * sumRange(successes, 0, start)) / start;
+  if (!(target > 0)) return null;
+  const lastStart = successes.length - k;
+  let first: number | null = null;
+  for (let j = lastStart; j >= end; j--) {
+    if (sumRange(successes, j, j + k) >= target) first = j;
+    else break;
   }
-  return null;
+  return first === null ? null : (first + k) * bucketMs - window.endMs;
 }
 
 /** attempts ÷ calls; null when there are no calls. */

@@ -4,47 +4,46 @@ import { RetryStormConfigSchema, RetryStormResultSchema, type RetryPolicy, type 
 
 /** Sources, as cited on the page. */
 export const RETRY_SOURCES = {
-  aws: 'Marc Brooker, "Timeouts, retries, and backoff with jitter", Amazon Builders\' Library',
-  grpcA6: 'Noah Eisen and Eric Gribkoff, "gRPC Retry Design" (gRPC proposal A6), last updated 2017-09-13',
-  sre: 'Google, Site Reliability Engineering, chapter "Handling Overload" (sre.google/sre-book/handling-overload): retry at once when only a few backend tasks are overloaded, at most 3 attempts per request',
+  brooker: 'full-jitter formula: Marc Brooker, "Exponential Backoff And Jitter", AWS Architecture Blog, March 2015; base and cap are the bench\'s own',
+  grpcA6: 'Noah Eisen and Eric Gribkoff, "gRPC Retry Design" (gRPC proposal A6), section "Throttling Retry Attempts and Hedged RPCs"',
+  sre: 'the bench\'s own, as a contrast: Google\'s SRE book, chapter "Handling Overload", advises against retrying when most backends are overloaded and pairs retries with a per-client retry budget',
+  deadline: 'deadline propagation as gRPC does it (the caller\'s deadline travels with the call); dropping work whose deadline has passed removes a sustaining effect (Bronson et al., "Metastable Failures in Distributed Systems", HotOS 2021)',
 } as const;
 
-/** The four policies of the issue, as data. */
+const BACKOFF = { baseMs: 100, capMs: 1_000 };
+
+/** The five policies of the issue, as data. */
 export const RETRY_POLICIES: readonly RetryPolicy[] = [
-  { id: 'none', label: 'no retry', maxAttempts: 1, backoff: null, budget: null, source: 'baseline: the caller never retries' },
-  {
-    id: 'immediate',
-    label: 'immediate retries',
-    maxAttempts: 3,
-    backoff: null,
-    budget: null,
-    source: RETRY_SOURCES.sre,
-  },
-  { id: 'backoff', label: 'backoff with jitter', maxAttempts: 3, backoff: { baseMs: 50, capMs: 1_000 }, budget: null, source: RETRY_SOURCES.aws },
+  { id: 'none', label: 'no retry', maxAttempts: 1, backoff: null, budget: null, deadlineHeader: false, source: 'baseline: the caller never retries' },
+  { id: 'immediate', label: 'naive immediate retries', maxAttempts: 3, backoff: null, budget: null, deadlineHeader: false, source: RETRY_SOURCES.sre },
+  { id: 'backoff', label: 'backoff with full jitter', maxAttempts: 3, backoff: BACKOFF, budget: null, deadlineHeader: false, source: RETRY_SOURCES.brooker },
   {
     id: 'budget',
     label: 'backoff + retry budget',
     maxAttempts: 3,
-    backoff: { baseMs: 50, capMs: 1_000 },
+    backoff: BACKOFF,
     budget: { kind: 'grpc-a6-retry-throttling', maxTokens: 10, tokenRatio: 0.1 },
-    source: `${RETRY_SOURCES.aws}; budget: ${RETRY_SOURCES.grpcA6}, section "Throttling Retry Attempts and Hedged RPCs"`,
+    deadlineHeader: false,
+    source: `${RETRY_SOURCES.brooker}; budget: ${RETRY_SOURCES.grpcA6}`,
   },
+  { id: 'deadline', label: 'deadline-drop', maxAttempts: 3, backoff: null, budget: null, deadlineHeader: true, source: `clients as naive immediate retries; server: ${RETRY_SOURCES.deadline}` },
 ];
 
 function stormConfig(size: { durationMs: number; earliestStartMs: number; latestStartMs: number; windowMs: number }): RetryStormConfig {
   return {
     seed: 20_261_201,
-    server: { concurrency: 4, serviceMs: 20, queueLimit: 16 },
-    brownout: { earliestStartMs: size.earliestStartMs, latestStartMs: size.latestStartMs, durationMs: size.windowMs, serviceFactor: 20 },
+    // 5 ms per served request: 200 requests/s. 200 waiting = 1 s of work, 4× the callers' timeout.
+    server: { serviceMs: 5, rejectMs: 0.5, dropMs: 0.1, queueLimit: 200, sliceMs: 1 },
+    brownout: { earliestStartMs: size.earliestStartMs, latestStartMs: size.latestStartMs, durationMs: size.windowMs, serviceFactor: 4 },
     bucketMs: 100,
     durationMs: size.durationMs,
-    arrivalPerSec: 100,
-    clientTimeoutMs: 200,
-    conflictWaitMs: 50,
+    // 65% of capacity: the vulnerable state.
+    arrivalPerSec: 130,
+    clientTimeoutMs: 250,
     keyTtlMs: 86_400_000,
-    shortKeyTtlMs: 50,
-    shortTtlPolicy: 'backoff',
-    recoveryP99Factor: 2,
+    shortKeyTtlMs: 100,
+    shortTtlPolicy: 'immediate',
+    recovery: { windowMs: 1_000, fraction: 0.8 },
     drainTimeoutMs: 10_000,
     policies: [...RETRY_POLICIES],
   };
@@ -53,11 +52,12 @@ function stormConfig(size: { durationMs: number; earliestStartMs: number; latest
 /** Case I as data. */
 export const specI: BeyondCaseSpec<RetryStormConfig, RetryStormResult> = {
   id: 'I',
-  title: 'When failures cluster: retry storms and retry budgets',
+  title: 'A retry storm: a metastable failure and the policies that prevent it',
   configSchema: RetryStormConfigSchema,
   resultSchema: RetryStormResultSchema,
   config: {
-    full: stormConfig({ durationMs: 10_000, earliestStartMs: 3_000, latestStartMs: 3_500, windowMs: 2_000 }),
-    quick: stormConfig({ durationMs: 1_200, earliestStartMs: 300, latestStartMs: 400, windowMs: 300 }),
+    // Windows end by 4.0 s; the run goes on to 9.0 s: at least 5 s after the trigger.
+    full: stormConfig({ durationMs: 9_000, earliestStartMs: 2_000, latestStartMs: 2_500, windowMs: 1_500 }),
+    quick: stormConfig({ durationMs: 2_000, earliestStartMs: 600, latestStartMs: 600, windowMs: 400 }),
   },
 };

@@ -1,19 +1,29 @@
 /**
- * Messages between case I (parent) and its capacity-limited invoice service over the fork IPC
- * channel. IPC, not HTTP, so that control and counters never show up as attempts.
+ * Messages between case I (parent) and its invoice service over the fork IPC channel. IPC, not HTTP,
+ * so that control and counters never show up as attempts.
  */
 
-/** Request header with the number of earlier attempts of the same logical call (absent or 0 on the first). */
+/** Request header with the number of earlier attempts of the same logical call (absent or 0 on the first), as gRPC's grpc-previous-rpc-attempts. */
 export const PREVIOUS_ATTEMPTS_HEADER = 'previous-attempts';
+/**
+ * Request header with the caller's deadline: ms on the clock performance.timeOrigin + performance.now()
+ * that client and server share on one machine (gRPC sends a relative grpc-timeout instead; an
+ * absolute time here keeps the server's read delay out of it). Sent only under the deadline policy.
+ */
+export const DEADLINE_HEADER = 'request-deadline';
 
 /** Settings of the storm service, passed as JSON in argv[2]. */
 export interface StormServiceOptions {
-  /** Requests in service at once (K). */
-  concurrency: number;
-  /** Service time of one request outside the brownout, ms (s). A timer: see case I's docstring. */
+  /** Worker time per served request outside the brownout, ms (busy-spin). */
   serviceMs: number;
-  /** Requests that may wait for a free slot (Q); one more gets 503 at once. */
+  /** Worker time per request answered without service (503, 409, 422, replay), ms (busy-spin). */
+  rejectMs: number;
+  /** Worker time per request dropped for its deadline, ms (busy-spin). */
+  dropMs: number;
+  /** Requests that may wait in the FIFO queue; one more gets 503. */
   queueLimit: number;
+  /** Longest spin between two turns of the event loop, ms (a served request takes several turns). */
+  sliceMs: number;
   /** Width of one counting bucket, ms. */
   bucketMs: number;
   /** Server keep-alive timeout, ms. */
@@ -38,7 +48,7 @@ export interface StormStatsRequest {
   type: 'storm-stats?';
 }
 
-/** Parent → child (test hook): hold the next admitted request in service until 'storm-release'. */
+/** Parent → child (test hook): the next request the worker serves stays in service until 'storm-release'. */
 export interface StormHoldMessage {
   type: 'storm-hold';
 }
@@ -71,17 +81,19 @@ export interface StormStatsMessage {
   firstAttemptsPerBucket: number[];
   /** Longest wait queue seen in each bucket. */
   queueMaxPerBucket: number[];
-  /** Server latency (arrival → reply) of each served request, ms, by completion bucket. */
-  latencyMsPerBucket: number[][];
-  /** Replies by status ("201" first writes, "400", "409", "422", "503"), and "replayed": stored replies resent for a known key. */
+  /** Replies by status ("201" served, "400", "409", "422", "503", "504"), and "replayed": stored replies resent for a known key. */
   statusCounts: Record<string, number>;
   /** Invoices written for requests with / without an Idempotency-Key. */
   invoicesWritten: { keyed: number; unkeyed: number };
-  /** Writes beyond the first for the same logical call (body field callId), with / without key. */
+  /** Invoices written per logical call: [callIndex, count] for every call with at least one. */
+  invoicesPerCall: [number, number][];
+  /** Writes beyond the first for the same logical call (body field callIndex), with / without key. */
   duplicates: { keyed: number; unkeyed: number };
-  /** Requests in service and waiting right now. */
-  inService: number;
+  /** What the worker did: served (invoice written), answered without serving, dropped for a deadline. */
+  worker: { served: number; rejected: number; dropped: number };
+  /** Requests waiting now, and whether the worker is busy (a step scheduled or a request held). */
   waiting: number;
+  busy: boolean;
   /** Connections accepted since the process started. */
   connections: number;
 }

@@ -1,20 +1,27 @@
 /**
- * Case I's invoice service (a forked process): a fixed capacity of K requests in service, each for a
- * service time of s ms (a timer), a wait queue of at most Q, and 503 at once when the queue is full.
- * Inside the brownout window a request that starts service takes s × factor ms. Every /invoice
- * request is counted in its arrival bucket. An admitted request writes its invoice at once (stores
- * first, as in case E), then waits for a slot and its service time before the reply. Idempotency
- * keys follow the IETF draft (see idempotency-store.ts).
+ * Case I's invoice service (a forked process): one worker with a FIFO queue (storm-worker.ts). The
+ * worker is this process's only thread: serving a request busy-spins serviceMs (× the brownout
+ * factor inside the window) and then writes its invoice; answering without serving (503 when the
+ * queue is full, 409, 422, a replay) spins rejectMs; dropping a request whose deadline cannot be
+ * met spins dropMs. So nothing is free, and capacity is 1000 ÷ serviceMs requests/s.
  *
- * Routes: POST /invoice with JSON {tenantId, amountCents, callId}. Control and counters go over IPC
- * (storm-protocol.ts), so they never count as attempts.
+ * The worker takes one queued request per turn of the event loop, so arrivals are read, counted and
+ * admitted or refused between two requests. A caller that gave up closes its socket, but the server
+ * does not watch for that (as behind a proxy that pools connections): without a deadline header it
+ * serves the request anyway, and the reply goes nowhere. Idempotency keys follow the IETF draft (see
+ * idempotency-store.ts) and are checked on arrival.
+ *
+ * Routes: POST /invoice with JSON {callIndex, tenantId, amountCents}. Control and counters go over
+ * IPC (storm-protocol.ts), so they never count as attempts.
  */
 import type http from 'node:http';
 import { phaseOf, type BrownoutWindow } from './brownout.ts';
 import { IDEMPOTENCY_STATUS, IdempotencyStore } from './idempotency-store.ts';
-import { addToBucket, bucketIndex, QueueTrace } from './series.ts';
+import { bucketIndex, QueueTrace } from './series.ts';
+import { spin, StormWorker } from './storm-worker.ts';
 import { optionsFromArgv, readBody, sendJson, serve } from '../../harness/services/http-service.ts';
 import {
+  DEADLINE_HEADER,
   PREVIOUS_ATTEMPTS_HEADER,
   type StormChildMessage,
   type StormParentMessage,
@@ -26,11 +33,11 @@ const options = optionsFromArgv<StormServiceOptions>('storm-service');
 const clock = () => performance.timeOrigin + performance.now();
 
 interface Job {
-  arrivalMs: number;
-  callId: string;
+  /** When it joined the queue, performance.now() ms. */
+  admittedAt: number;
+  callIndex: number;
   key: string | undefined;
   ticket: number;
-  id: number;
   res: http.ServerResponse;
 }
 
@@ -41,25 +48,19 @@ interface RunState {
   store: IdempotencyStore;
   attempts: number[];
   firstAttempts: number[];
-  latency: number[][];
   queue: QueueTrace;
   statusCounts: Record<string, number>;
-  writesByCall: Map<string, { writes: number; keyed: boolean }>;
+  writesByCall: Map<number, { writes: number; keyed: boolean }>;
   invoices: { keyed: number; unkeyed: number };
+  worker: { served: number; rejected: number; dropped: number };
 }
 
-let run: RunState = newRun({
-  type: 'storm-start',
-  runStartEpochMs: clock(),
-  window: { startMs: 0, endMs: 0, serviceFactor: 1 },
-  ttlMs: 86_400_000,
-  keyRequired: false,
-});
-let nextId = 1;
-let inService = 0;
-const waiting: Job[] = [];
+let run: RunState = newRun({ type: 'storm-start', runStartEpochMs: clock(), window: { startMs: 0, endMs: 0, serviceFactor: 1 }, ttlMs: 86_400_000, keyRequired: false });
+const worker = new StormWorker<Job>({ queueLimit: options.queueLimit, dropMs: options.dropMs });
+let scheduled = false;
 let holdNext = false;
-let releaseHeld: (() => void) | undefined;
+let held: (() => void) | undefined;
+let nextInvoiceId = 1;
 let connections = 0;
 
 function newRun(message: StormStartMessage): RunState {
@@ -70,115 +71,175 @@ function newRun(message: StormStartMessage): RunState {
     store: new IdempotencyStore(message.ttlMs),
     attempts: [],
     firstAttempts: [],
-    latency: [],
     queue: new QueueTrace(options.bucketMs),
     statusCounts: {},
     writesByCall: new Map(),
     invoices: { keyed: 0, unkeyed: 0 },
+    worker: { served: 0, rejected: 0, dropped: 0 },
   };
 }
 
 /** ms since the run's time zero. */
 const sinceStart = () => clock() - run.startEpochMs;
 
+function count(status: string): void {
+  run.statusCounts[status] = (run.statusCounts[status] ?? 0) + 1;
+}
+
+/** Sends a reply; the caller may have gone (socket destroyed), and then nothing is sent. */
 function reply(res: http.ServerResponse, status: number, body: unknown): string {
-  run.statusCounts[String(status)] = (run.statusCounts[String(status)] ?? 0) + 1;
+  count(String(status));
   const text = JSON.stringify(body);
-  // The client may have given up and closed the socket; writing to it then is harmless.
-  if (!res.destroyed) sendJson(res, status, body);
+  if (!res.destroyed && !res.headersSent) sendJson(res, status, body);
   return text;
 }
 
-function startService(job: Job): void {
-  inService += 1;
-  const startedMs = sinceStart();
-  const factor = phaseOf(startedMs, run.window) === 'during' ? run.window.serviceFactor : 1;
-  const finish = () => {
-    inService -= 1;
-    const doneMs = sinceStart();
-    const body = { id: job.id };
-    const text = reply(job.res, 201, body);
-    if (job.key !== undefined) run.store.complete(job.key, job.ticket, { status: 201, body: text }, clock());
-    addToBucket(run.latency, bucketIndex(doneMs, options.bucketMs), doneMs - job.arrivalMs);
-    const next = waiting.shift();
-    run.queue.note(doneMs, waiting.length);
-    if (next) startService(next);
-  };
-  if (holdNext) {
-    holdNext = false;
-    releaseHeld = finish;
-    return;
+/** The worker's cost of an answer without service: rejectMs of spin, which also delays the request in service. */
+function spinRefusal(): void {
+  occupy(options.rejectMs);
+}
+
+/** Answers without serving: the worker spins rejectMs first. */
+function refuse(res: http.ServerResponse, status: number, body: unknown): void {
+  spinRefusal();
+  run.worker.rejected += 1;
+  reply(res, status, body);
+}
+
+/**
+ * The worker's time line on the wall clock (performance.now(), ms): `freeAt` is when the work it has
+ * taken on ends. A request taken from the queue starts at freeAt (or at its admission, if the worker
+ * was idle then) and ends serviceMs later; the worker spins until then, in slices. Time the process
+ * spends descheduled therefore still counts as the worker's, so capacity stays 1000 ÷ serviceMs on a
+ * shared or slow machine; a refusal or a drop pushes freeAt back by its own cost.
+ */
+let freeAt = 0;
+/** The request in service (it ends at freeAt). */
+let current: Job | undefined;
+
+/** Spends `costMs` of the worker's time, from freeAt or `from` (default now), whichever is later: spins it and moves the time line on. */
+function occupy(costMs: number, from = performance.now()): void {
+  freeAt = Math.max(freeAt, from) + costMs;
+  spin(costMs);
+}
+
+/** Schedules the worker's next turn, after the event loop has read what arrived meanwhile. */
+function kick(): void {
+  if (scheduled || held !== undefined || (current === undefined && worker.waiting === 0)) return;
+  scheduled = true;
+  setImmediate(turn);
+}
+
+/**
+ * One turn of the worker: at most one slice (sliceMs) of spin, then back to the event loop. Node
+ * accepts about one new connection per turn of its loop, so a worker that spun a whole 20 ms request
+ * in one go would also throttle how fast arrivals are read; slices keep reading at ~1,000/s.
+ */
+function turn(): void {
+  scheduled = false;
+  const turnEnds = performance.now() + options.sliceMs;
+  // Drops cost little, so one turn drops heads until a request can be served or the slice is spent.
+  while (current === undefined) {
+    const factor = phaseOf(sinceStart(), run.window) === 'during' ? run.window.serviceFactor : 1;
+    const step = worker.next(clock(), options.serviceMs * factor);
+    if (step.kind === 'idle') return;
+    const job = step.item;
+    if (step.kind === 'serve') {
+      if (holdNext) {
+        holdNext = false;
+        held = () => finish(job);
+        return;
+      }
+      freeAt = Math.max(freeAt, job.admittedAt) + step.costMs;
+      current = job;
+      break;
+    }
+    occupy(step.costMs, job.admittedAt);
+    run.worker.dropped += 1;
+    if (job.key !== undefined) run.store.release(job.key, job.ticket);
+    reply(job.res, 504, { error: 'deadline exceeded before service' });
+    run.queue.note(sinceStart(), worker.waiting);
+    if (performance.now() >= turnEnds) {
+      kick();
+      return;
+    }
   }
-  setTimeout(finish, options.serviceMs * factor);
+  spin(Math.min(options.sliceMs, freeAt - performance.now()));
+  if (performance.now() >= freeAt) {
+    const job = current;
+    current = undefined;
+    finish(job);
+    run.queue.note(sinceStart(), worker.waiting);
+  }
+  kick();
+}
+
+/** The served request's work ends: its invoice is written and the reply sent (to a caller that may have gone). */
+function finish(job: Job): void {
+  run.worker.served += 1;
+  const keyed = job.key !== undefined;
+  run.invoices[keyed ? 'keyed' : 'unkeyed'] += 1;
+  const writes = run.writesByCall.get(job.callIndex);
+  if (writes) writes.writes += 1;
+  else run.writesByCall.set(job.callIndex, { writes: 1, keyed });
+  const text = reply(job.res, 201, { id: nextInvoiceId++ });
+  if (job.key !== undefined) run.store.complete(job.key, job.ticket, { status: 201, body: text }, clock());
 }
 
 function onInvoice(req: http.IncomingMessage, res: http.ServerResponse): void {
   const arrivalMs = sinceStart();
   const bucket = bucketIndex(arrivalMs, options.bucketMs);
   while (run.attempts.length <= bucket) run.attempts.push(0);
-  run.attempts[bucket]! += 1;
-  // A call's first attempt carries no (or a zero) previous-attempts header, as gRPC's
-  // grpc-previous-rpc-attempts (proposal A6): it marks a new logical call arriving.
   while (run.firstAttempts.length <= bucket) run.firstAttempts.push(0);
+  run.attempts[bucket]! += 1;
   if ((Number(req.headers[PREVIOUS_ATTEMPTS_HEADER] ?? 0) || 0) === 0) run.firstAttempts[bucket]! += 1;
-  const header = req.headers['idempotency-key'];
-  const key = typeof header === 'string' && header !== '' ? header : undefined;
+  const keyHeader = req.headers['idempotency-key'];
+  const key = typeof keyHeader === 'string' && keyHeader !== '' ? keyHeader : undefined;
+  const deadlineHeader = Number(req.headers[DEADLINE_HEADER]);
+  const deadlineMs = Number.isFinite(deadlineHeader) && req.headers[DEADLINE_HEADER] !== undefined ? deadlineHeader : undefined;
   readBody(req, (text) => {
-    let callId: string;
+    let callIndex: number;
     try {
-      callId = String((JSON.parse(text) as { callId?: unknown }).callId ?? '');
+      callIndex = Number((JSON.parse(text) as { callIndex?: unknown }).callIndex);
+      if (!Number.isInteger(callIndex)) throw new Error('no callIndex');
     } catch {
-      reply(res, 400, { error: 'body is not JSON' });
+      refuse(res, 400, { error: 'body is not JSON with an integer callIndex' });
       return;
     }
     if (key === undefined && run.keyRequired) {
-      reply(res, IDEMPOTENCY_STATUS.missingKey, { title: 'Idempotency-Key is missing' });
+      refuse(res, IDEMPOTENCY_STATUS.missingKey, { title: 'Idempotency-Key is missing' });
       return;
     }
     if (key !== undefined) {
       const decision = run.store.decide(key, text, clock());
       if (decision.kind === 'payload-mismatch') {
-        reply(res, IDEMPOTENCY_STATUS.payloadMismatch, { title: 'Idempotency-Key is already used with another payload' });
+        refuse(res, IDEMPOTENCY_STATUS.payloadMismatch, { title: 'Idempotency-Key is already used with another payload' });
         return;
       }
       if (decision.kind === 'in-progress') {
-        reply(res, IDEMPOTENCY_STATUS.inProgress, { title: 'A request is outstanding for this Idempotency-Key' });
+        refuse(res, IDEMPOTENCY_STATUS.inProgress, { title: 'A request is outstanding for this Idempotency-Key' });
         return;
       }
       if (decision.kind === 'replay') {
         // The stored result as first sent (status and body), marked as a replay; counted as "replayed".
-        run.statusCounts.replayed = (run.statusCounts.replayed ?? 0) + 1;
+        spinRefusal();
+        run.worker.rejected += 1;
+        count('replayed');
         if (!res.destroyed) {
-          res.writeHead(decision.reply.status, {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(decision.reply.body),
-            'idempotent-replayed': 'true',
-          });
+          res.writeHead(decision.reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(decision.reply.body), 'idempotent-replayed': 'true' });
           res.end(decision.reply.body);
         }
         return;
       }
     }
-    // Admission: a free slot, else a place in the queue, else 503 with nothing written or stored.
-    if (inService >= options.concurrency && waiting.length >= options.queueLimit) {
-      reply(res, 503, { error: 'overloaded' });
+    const job: Job = { admittedAt: performance.now(), callIndex, key, ticket: 0, res };
+    if (worker.offer(job, deadlineMs) === 'full') {
+      refuse(res, 503, { error: 'queue full' });
       return;
     }
-    const id = nextId++;
-    const ticket = key === undefined ? 0 : run.store.begin(key, text, clock());
-    const keyed = key !== undefined;
-    if (keyed) run.invoices.keyed += 1;
-    else run.invoices.unkeyed += 1;
-    const writes = run.writesByCall.get(callId);
-    if (writes) writes.writes += 1;
-    else run.writesByCall.set(callId, { writes: 1, keyed });
-    const job: Job = { arrivalMs, callId, key, ticket, id, res };
-    if (inService < options.concurrency) {
-      startService(job);
-    } else {
-      waiting.push(job);
-      run.queue.note(arrivalMs, waiting.length);
-    }
+    if (key !== undefined) job.ticket = run.store.begin(key, text, clock());
+    run.queue.note(sinceStart(), worker.waiting);
+    kick();
   });
 }
 
@@ -196,22 +257,30 @@ process.on('message', (message: StormParentMessage) => {
   switch (message?.type) {
     case 'storm-start':
       run = newRun(message);
-      run.queue.note(0, waiting.length);
+      run.queue.note(0, worker.waiting);
       send({ type: 'storm-ack', of: 'storm-start' });
       return;
     case 'storm-hold':
       holdNext = true;
       send({ type: 'storm-ack', of: 'storm-hold' });
       return;
-    case 'storm-release':
-      releaseHeld?.();
-      releaseHeld = undefined;
+    case 'storm-release': {
+      const finishHeld = held;
+      held = undefined;
+      if (finishHeld) {
+        finishHeld();
+        run.queue.note(sinceStart(), worker.waiting);
+      }
+      kick();
       send({ type: 'storm-ack', of: 'storm-release' });
       return;
+    }
     case 'storm-stats?': {
-      const lastBucket = Math.max(run.attempts.length, run.latency.length, 1) - 1;
+      const lastBucket = Math.max(run.attempts.length, 1) - 1;
       const duplicates = { keyed: 0, unkeyed: 0 };
-      for (const { writes, keyed } of run.writesByCall.values()) {
+      const invoicesPerCall: [number, number][] = [];
+      for (const [callIndex, { writes, keyed }] of run.writesByCall) {
+        invoicesPerCall.push([callIndex, writes]);
         if (writes > 1) duplicates[keyed ? 'keyed' : 'unkeyed'] += writes - 1;
       }
       send({
@@ -219,12 +288,13 @@ process.on('message', (message: StormParentMessage) => {
         attemptsPerBucket: run.attempts,
         firstAttemptsPerBucket: run.firstAttempts,
         queueMaxPerBucket: run.queue.maxPerBucket(lastBucket),
-        latencyMsPerBucket: run.latency,
         statusCounts: run.statusCounts,
         invoicesWritten: run.invoices,
+        invoicesPerCall,
         duplicates,
-        inService,
-        waiting: waiting.length,
+        worker: run.worker,
+        waiting: worker.waiting,
+        busy: scheduled || held !== undefined || current !== undefined,
         connections,
       });
       return;
