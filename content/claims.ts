@@ -16,8 +16,6 @@ export const CLAIMS = {
   retryDuplicatesAboutOnePerHundred: (f) => f('E.retry.duplicatesPer100Calls') >= 0.5 && f('E.retry.duplicatesPer100Calls') < 1.5,
   /** "well under a microsecond": A's timed median (µs). */
   aWellUnderMicrosecond: (f) => f('A.p50Us') < 1,
-  /** "less than the timed median": the untimed loop's time per call against A's timed p50 (µs). */
-  untimedBelowTimedMedian: (f) => f('A.untimedCallUs') < f('A.p50Us'),
   /** "On both machines, one hop costs at least a hundred times the in-process figure." */
   hopHundredTimesInProcessOnBoth: (f) => f('ratio.BoverA.p50') > HUNDRED && f('ref.ratio.BoverA.p50') > HUNDRED,
   /** "Setting up a TCP connection for every call is slower than keeping one open": C above B at p50 and p95. */
@@ -29,8 +27,8 @@ export const CLAIMS = {
   orderingCarriesOver: (f) =>
     f('ratio.BoverA.p50') > HUNDRED && f('ratio.CoverB.p50') > 1 && f('ratio.DoverB.p50') > 1 &&
     f('ref.ratio.BoverA.p50') > HUNDRED && f('ref.ratio.CoverB.p50') > 1 && f('ref.ratio.DoverB.p50') > 1,
-  /** Case E's counts equal the reference run's in every run this build made. */
-  caseEEqualsReference: (f) => f('E.refMatch.runsCompared') === f('config.runs') && f('E.refMatch.runsEqual') === f('E.refMatch.runsCompared'),
+  /** Case E's counts equal the reference run's in every run compared (inside the "all" form of eMatchesReference). */
+  caseEEqualsReference: (f) => f('E.refMatch.runsCompared') > 0 && f('E.refMatch.runsEqual') === f('E.refMatch.runsCompared'),
   /** "every one of those calls had stored its invoice": some calls failed, and invoices = calls. */
   timedOutCallsStillStored: (f) => f('E.noRetry.failed.total') > 0 && f('E.noRetry.invoicesWritten.total') === f('E.noRetry.calls.total'),
   /** "Retrying without a key made every call succeed, and left duplicate invoices behind." */

@@ -21,6 +21,16 @@ function chainStanding(f: FactRead): Standing {
 export const WORDS = {
   /** "so the chain's cost was ___ the sum of its hops". */
   chainVsHopSum: (f) => ({ above: 'above', near: 'close to', below: 'below', same: 'not measurably different from' })[chainStanding(f)],
+  /**
+   * "works out to X a call, ___": the untimed loop's time per call against A's timed median (µs). On a
+   * busy machine the loop's average takes in every interruption, which the median of single calls leaves out.
+   */
+  untimedVsTimed: (f) => {
+    const ratio = f('A.untimedCallUs') / f('A.p50Us');
+    if (ratio < 0.95) return 'less than the timed median';
+    if (ratio <= 1.05) return 'about the timed median';
+    return "more than the timed median: the loop's average takes in every interruption during the run, which the median of single calls leaves out";
+  },
   /** The sentence that follows from chainVsHopSum. */
   relaysVerdict: (f) =>
     ({

@@ -64,7 +64,7 @@ export function readArticle(rootDir: string, unmeasured: ReadonlySet<string> = n
 
 /**
  * Evaluates every <Claim> of the parsed article, once, at the medians and in each run; a claim inside a
- * <Form> that is not chosen is neither rendered nor checked.
+ * <Form> that is not chosen is marked `hidden` (neither rendered, reported nor checked).
  * @param runFacts each run's own facts (facts/run-views.ts), for fragile claims.
  * @returns one result per claim, in article order; false claims are results, not errors.
  * @throws ArticleError "the article's claims cannot be read: …" when a <Claim> is not of the checked form.
@@ -74,7 +74,7 @@ export function articleClaims(docs: readonly ArticleDoc[], facts: Facts, runFact
   try {
     return docs.flatMap(({ doc }, k) => {
       const hidden = insideUnchosen(forms[k]!);
-      return evaluateClaims(claimsOf(doc).filter((c) => !hidden.has(`${c.line}:${c.column}`)), facts, runFacts);
+      return evaluateClaims(claimsOf(doc), facts, runFacts).map((r) => (hidden.has(`${r.claim.line}:${r.claim.column}`) ? { ...r, hidden: true } : r));
     });
   } catch (error) {
     throw new ArticleError(`the article's claims cannot be read: ${(error as Error).message}`);

@@ -64,6 +64,8 @@ export interface ClaimResult {
   runsChecked: number;
   /** Why it could not be evaluated (unknown predicate or fact), if so. */
   error?: string;
+  /** Inside a <Form> that is not chosen (forms.ts): not rendered, not reported, never fails the build. */
+  hidden?: boolean;
 }
 
 /** A claim tag could not be read; the message names the file, line and column. */

@@ -68,7 +68,7 @@ async function main(): Promise<number> {
     await astroBuild(ROOT, tempDir, { [REFERENCE_SITE.suite.resultsEnvVar]: loaded.file, [BEYOND_SITE.suite.resultsEnvVar]: beyond.file });
     const pages = articlePages(articleFiles(ROOT).map((f) => path.basename(f)));
     const quotations = parseQuotations(readFileSync(path.join(ROOT, QUOTATIONS_FILE), 'utf8'));
-    checkBuiltSite(tempDir, loaded.text, claims.length, claims.filter((c) => c.state === 'fragile').length, beyond.text, pages, quotations);
+    checkBuiltSite(tempDir, loaded.text, claims.filter((c) => !c.hidden).length, claims.filter((c) => !c.hidden && c.state === 'fragile').length, beyond.text, pages, quotations);
     publish(tempDir, options.outDir);
     log(`build: done: ${path.relative(ROOT, options.outDir) || options.outDir}/index.html and results.json`);
     return 0;

@@ -19,7 +19,8 @@ import { BuildError } from './errors.ts';
  * Checks fact names and claims in every article file.
  * @param runFacts each run's own facts (run-facts.ts), so claims are also checked run by run (fragile claims).
  * @param unmeasured beyond cases with no figures here: their <BeyondCase> blocks are skipped (the page says why).
- * @returns the claim results (all holding at the medians, some perhaps fragile) — checked against the rendered page.
+ * @returns the claim results (those shown all hold at the medians, some perhaps fragile; those in an
+ *   unchosen <Form> are marked hidden) — checked against the rendered page.
  * @throws BuildError naming file:line:column of invalid MDX, typed numerals and unknown fact names, or
  *   with the claims report when a claim is false.
  */
@@ -34,9 +35,11 @@ export function checkArticle(
   const typed: string[] = [];
   let docs: ArticleDoc[];
   let results: ClaimResult[];
+  let shown: ClaimResult[];
   try {
     docs = readArticle(rootDir, unmeasured);
     results = articleClaims(docs, facts, runFacts);
+    shown = results.filter((r) => !r.hidden);
   } catch (error) {
     if (error instanceof ArticleError) throw new BuildError(error.message);
     throw error;
@@ -76,21 +79,21 @@ export function checkArticle(
         `Fix: use a name defined in content/words.ts, and facts that exist (npm run claims -- --facts lists them).`,
     );
   }
-  const report = formatClaimsReport(results);
-  if (results.some((r) => r.error !== undefined)) {
+  const report = formatClaimsReport(shown);
+  if (shown.some((r) => r.error !== undefined)) {
     throw new BuildError(
       `${report}\nA claim's predicate cannot be evaluated (see the error above). Fix: correct its name, or the fact ` +
         `names it reads in content/claims.ts (npm run claims -- --facts lists every fact).`,
     );
   }
-  if (results.some((r) => !r.holds)) {
+  if (shown.some((r) => !r.holds)) {
     throw new BuildError(
       `${report}\nA claim in the article is false for these results. Fix: reword the sentence so it has a true form for ` +
         `every faithful run (derive its words with <Word> from content/words.ts, or <RatioWord>/<Relation>), or correct ` +
         `its predicate in content/claims.ts; the page is not built with a false claim.`,
     );
   }
-  const misfits = articleMisfits(docs, facts, results);
+  const misfits = articleMisfits(docs, facts, shown);
   if (misfits.length > 0) {
     throw new BuildError(
       `${report}\n${formatMisfits(misfits)}\nA sentence in the article holds but does not fit its figure. Fix: as each "fix:" line says; ` +

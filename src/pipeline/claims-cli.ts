@@ -61,7 +61,7 @@ function main(argv: string[]): number {
       const unmeasured = describedUnmeasured(ROOT, beyond.results);
       const results = checkArticle(ROOT, facts, (line) => process.stdout.write(`${line}\n`), runFacts, unmeasured);
       // The full list, so every guard and its values can be read, not only the failing ones.
-      process.stdout.write(`${formatClaimsList(results)}\n`);
+      process.stdout.write(`${formatClaimsList(results.filter((r) => !r.hidden))}\n`);
       process.stdout.write(`derived words:\n${formatWordsList(articleWords(readArticle(ROOT, unmeasured), facts))}\n`);
     }
     return 0;

@@ -35,9 +35,9 @@ test('a false claim fails the build with its text, predicate, values and place',
   const out = path.join(work, 'site-false');
   const run = await runBuild(withRetryKeyDuplicates(2), out);
   assert.equal(run.code, 1, run.stdout + run.stderr);
-  // The edited counts no longer equal the reference run's, so the two reproducibility claims fail too.
-  assert.match(run.stderr, /claims: \d+ of \d+ hold(?: \([^)]*\))?, 3 FALSE/);
-  assert.equal([...run.stderr.matchAll(/claim: {2}caseEEqualsReference\n/g)].length, 2);
+  // The edited counts no longer equal the reference run's: those sentences take their "some runs" form, not a false claim.
+  assert.match(run.stderr, /claims: \d+ of \d+ hold(?: \([^)]*\))?, 1 FALSE/);
+  assert.equal([...run.stderr.matchAll(/claim: {2}caseEEqualsReference\n/g)].length, 0);
   assert.match(run.stderr, /✗ "With a key, no call failed and no invoice was written twice\."/);
   assert.match(run.stderr, /claim: {2}keyNeitherFailsNorDuplicates\n/);
   assert.match(run.stderr, /values: E\.retryKey\.failed\.total = 0, E\.retryKey\.duplicates\.total = 2/);

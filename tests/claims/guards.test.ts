@@ -4,7 +4,8 @@
  * changes are made to base figures (medians, counts, call rates, the price of an instance), and the
  * derived facts (ratios, rates, the match with the reference run) are recomputed from them by the same
  * code the build uses, so a guard is tested against figures a real run could produce. One guard (case
- * E against the reference) is also shown failing a real build from an edited results file.
+ * E against the reference) is also shown in a real build from an edited results file: it takes its
+ * "some runs equal" form instead of failing (a faithful run on a busy machine can tip a race).
  */
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -68,10 +69,6 @@ describe('each new guard fails when its condition is false', () => {
     assertHoldsThenFails('about one for every hundred calls', { 'E.retry.duplicates.total': 3 * (f('E.retry.calls.total') / 100) });
   });
 
-  test('"less than the timed median": fails when the untimed loop is slower than the timed p50', () => {
-    assertHoldsThenFails('less than the timed median', { 'A.callsPerSec': 1e6 / (2 * f('A.p50Us')) });
-  });
-
   test('"one hop costs at least a hundred times": fails when A is only a twentieth of B', () => {
     assertHoldsThenFails('one hop costs at least a hundred times', { 'A.p50Us': f('B.p50Us') / 20 });
   });
@@ -101,7 +98,7 @@ describe('case E against the reference, in a real build', () => {
   });
   after(() => rmSync(work, { recursive: true, force: true }));
 
-  test('a results file whose run 2 wrote one duplicate fewer than the reference fails the build on both statements', async () => {
+  test('a results file whose run 2 wrote one duplicate fewer than the reference builds, and says 2 of 3 runs equal, in both places', async () => {
     const data = JSON.parse(readFileSync(FIXTURE, 'utf8'));
     const run1 = data.cases.find((c: { id: string }) => c.id === 'E').variants.find((v: { id: string }) => v.id === 'retry').runs[1];
     const before = `invoices written ${run1.invoicesWritten}, duplicates ${run1.duplicates}, calls over 400 ms ${run1.slowCalls}`;
@@ -120,8 +117,10 @@ describe('case E against the reference, in a real build', () => {
     writeFileSync(file, JSON.stringify(data));
 
     const run = await runBuild(file, path.join(work, 'site'));
-    assert.equal(run.code, 1, run.stdout + run.stderr);
-    assert.match(run.stderr, /claims: \d+ of \d+ hold(?: \([^)]*\))?, 2 FALSE/);
-    assert.match(run.stderr, /claim: {2}caseEEqualsReference\n {6}values: E\.refMatch\.runsCompared = 3, config\.runs = 3, E\.refMatch\.runsEqual = 2\n {6}at: {5}content\/split-on-evidence\.mdx:\d+:\d+/);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const html = readFileSync(path.join(work, 'site', 'index.html'), 'utf8').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+    assert.match(html, /This build[’']s counts equal the reference run[’']s in 2 of the 3 runs compared\./);
+    assert.match(html, /this build[’']s counts equal the reference run[’']s in 2 of 3 runs: a late reply races the client[’']s timeout/);
+    assert.doesNotMatch(html, /equal the reference run[’']s in every run/);
   });
 });
