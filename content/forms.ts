@@ -5,11 +5,20 @@
  */
 import { byCount, type FormSelector } from '../src/claims/form-selector.ts';
 
+/** Case I: "recovered" or "stuck" by the run's `I.<key>.recovered` fact. */
+function recovery(key: string): FormSelector {
+  return { forms: ['recovered', 'stuck'], pick: (f) => (f(`I.${key}.recovered`) === 1 ? 'recovered' : 'stuck') };
+}
+
 export const FORMS = {
-  /** Case I: duplicates written by calls without a key under backoff. */
-  backoffUnkeyedDuplicates: byCount('I.backoff.duplicates.unkeyed'),
-  /** Case I: keyed duplicates in the backoff run whose keys expire early. */
-  shortTtlKeyedDuplicates: byCount('I.backoffShortTtl.duplicates.keyed'),
+  /** Case I: whether naive immediate retries recovered within the run ("stuck" when they did not). */
+  immediateRecovery: recovery('immediate'),
+  /** Case I: whether backoff with full jitter recovered within the run. */
+  backoffRecovery: recovery('backoff'),
+  /** Case I: invoices written for calls the client counted as failed, without retries. */
+  noRetryInvoicesForFailed: byCount('I.none.invoicesForFailedCalls'),
+  /** Case I: keyed duplicates in the run whose keys expire before a retry arrives. */
+  shortTtlKeyedDuplicates: byCount('I.immediateShortTtl.duplicates.keyed'),
   /**
    * Case E against the reference run: "all" runs compared have its counts, "some", or "none" (each late
    * reply races the client's timeout, so a busy machine can tip a close race).

@@ -68,6 +68,33 @@ export const WORDS = {
     f('F.pinned') === 1
       ? `The generator ran on one CPU and every service on ${f('F.cores') > 2 ? 'the others' : 'the other'}, so the two never took turns on a core.`
       : 'The generator and the services were not pinned apart here (the report says why), so they took turns on the same cores.',
+  /** Case I, no retry: "… the system ___." */
+  noneRecovery: (f) => recoveryWords(f, 'none'),
+  /** Case I, the retry budget: "… its clients ___." */
+  budgetRecovery: (f) => recoveryWords(f, 'budget'),
+  /** Case I, deadline-drop: "… the system ___." */
+  deadlineRecovery: (f) => recoveryWords(f, 'deadline'),
+  /** Case I: whether the budget capped the damage, from whether naive immediate retries and the budget recovered. */
+  budgetVerdict: (f) => {
+    const budget = f('I.budget.recovered') === 1;
+    const immediate = f('I.immediate.recovered') === 1;
+    if (!budget) return 'In this run that was not enough to bring goodput back before the run ended.';
+    if (!immediate) return 'That was enough: the budget capped the damage, and goodput came back where naive immediate retries never brought it back.';
+    return 'Naive immediate retries recovered in this run too, so there was no lasting damage here for the budget to cap.';
+  },
+  /** Case I: which policy recovered first, deadline-drop's place among them. */
+  firstToRecover: (f) => {
+    const names: Record<string, string> = { none: 'no retry', immediate: 'naive immediate retries', backoff: 'backoff with full jitter', budget: 'the retry budget', deadline: 'deadline-drop' };
+    const times = Object.keys(names)
+      .filter((k) => f(`I.${k}.recovered`) === 1)
+      .map((k) => ({ k, ms: f(`I.${k}.recoveryMs`) }));
+    if (times.length === 0) return 'No policy recovered within the run.';
+    const best = Math.min(...times.map((t) => t.ms));
+    const first = times.filter((t) => t.ms === best).map((t) => t.k);
+    if (first.length === 1 && first[0] === 'deadline') return 'Deadline-drop recovered first.';
+    if (first.includes('deadline')) return `Deadline-drop recovered first, level with ${list(first.filter((k) => k !== 'deadline').map((k) => names[k]))}.`;
+    return `${capitalise(list(first.map((k) => names[k])))} recovered before deadline-drop did.`;
+  },
 } satisfies Record<string, DerivedWord>;
 
 /** "no level", "one level", "3 levels". */
@@ -115,4 +142,20 @@ function openClause(f: FactRead, t: 'hop' | 'chain'): string {
   if (f(`F.${t}.unloadedCounts`) === 0) return `${trend}; ${where}`;
   const single = formatFact(`F.${t}.closed.p99Us.c1`, f(`F.${t}.closed.p99Us.c1`));
   return `${trend}; ${where}, ${ratioPhrase(f(`F.${t}.open.last.p99OverUnloaded`))} its p99 with a single caller (${single})`;
+}
+
+/** Case I: "recovered <time> after the brownout ended" or "had not recovered when the run ended, <time> after it". */
+function recoveryWords(f: FactRead, key: string): string {
+  return f(`I.${key}.recovered`) === 1
+    ? `recovered ${formatFact('I.recoveryMs', f(`I.${key}.recoveryMs`))} after the brownout ended`
+    : `had not recovered when the run ended, ${formatFact('I.afterWindowMs', f('I.afterWindowMs'))} after the brownout`;
+}
+
+/** "a", "a and b", "a, b and c". */
+function list(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

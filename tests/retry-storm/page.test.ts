@@ -82,7 +82,9 @@ test('three narrow tables with a row per run: goodput and recovery, load and fai
   }
 });
 
-test('the semantics table lists 409, 422 and 400', () => {
+test('the claim and the derived words are on the page; the semantics table lists 409, 422 and 400', () => {
+  assert.ok(section.querySelector('.claim'), 'the day-long-key claim is marked');
+  for (const word of ['noneRecovery', 'budgetRecovery', 'deadlineRecovery', 'budgetVerdict', 'firstToRecover']) assert.ok(section.querySelector(`[data-word="${word}"]`), word);
   const semantics = page.querySelectorAll('table').find((t) => t.text.includes('409 Conflict'));
   assert.ok(semantics, 'the idempotency semantics table');
   for (const status of ['201 Created', '409 Conflict', '422 Unprocessable Content', '400 Bad Request']) assert.ok(semantics.text.includes(status), status);
