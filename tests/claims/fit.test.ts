@@ -61,9 +61,9 @@ describe('counts: a zero in a sentence written for a positive count', () => {
   });
 
   test('a selector whose outcomes are not all written is refused', () => {
-    const root = rootWith('---\ntitle: x\n---\n\n<Form of="backoffUnkeyedDuplicates" is="many">wrote <Count name="I.backoff.duplicates.unkeyed" noun="duplicate" /></Form>.\n');
+    const root = rootWith('---\ntitle: x\n---\n\n<Form of="shortTtlKeyedDuplicates" is="many">wrote <Count name="I.immediateShortTtl.duplicates.keyed" noun="duplicate" /></Form>.\n');
     try {
-      assert.throws(() => checkArticle(root, { 'I.backoff.duplicates.unkeyed': 3 }, () => {}), /has no form for "zero", "one"/);
+      assert.throws(() => checkArticle(root, { 'I.immediateShortTtl.duplicates.keyed': 3 }, () => {}), /has no form for "zero", "one"/);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
