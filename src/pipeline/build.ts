@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { articleFiles, articleTexts, describedUnmeasured } from '../claims/article.ts';
 import { articlePages } from '../present/article-pages.ts';
+import { machineDifferences } from '../present/suite-machines.ts';
 import { parseQuotations, QUOTATIONS_FILE } from '../present/quotations.ts';
 import { loadPageInputs, sharePageInputs } from '../inputs/page-inputs.ts';
 import { BEYOND_SITE, REFERENCE_SITE } from '../inputs/site-suites.ts';
@@ -55,6 +56,15 @@ async function main(): Promise<number> {
     assertWritable(ROOT, 'where Astro keeps its build cache (.astro/)');
     assertWritable(path.dirname(options.outDir), 'where the site is built and swapped in', true);
     const { reference: loaded, beyond } = await ensureResults(ROOT, process.env, options, log);
+    const mixed = machineDifferences(loaded.results.environment, beyond.results.environment);
+    if (mixed.length > 0 && !options.allowMixedMachines) {
+      throw new BuildError(
+        `the two suites' results come from different machines or runtimes (${mixed.join('; ')}): ` +
+          `${path.relative(ROOT, loaded.file) || loaded.file} (cases A–E) and ${path.relative(ROOT, beyond.file) || beyond.file} (cases F–I). ` +
+          `Fix: run both suites on this machine (npm run build -- --fresh), or pass --allow-mixed-machines to build a page that says so in every section of beyond figures.`,
+      );
+    }
+    if (mixed.length > 0) log(`build: warning: the two suites come from different machines or runtimes (${mixed.join('; ')}); the page says so (--allow-mixed-machines)`);
     const inputs = loadPageInputs({ rootDir: ROOT, loaded, beyond, warn: (message) => log(`build: warning: ${message}`) });
     const { prices, facts, priceHistory } = inputs;
     checkRemovedItemsInProse(priceHistory, articleTexts(ROOT));

@@ -14,12 +14,14 @@ export interface BuildOptions {
   outDir: string;
   /** Build from a quick or partial run, with a warning at the top of the page (--allow-partial). */
   allowPartial: boolean;
+  /** Build when the two suites' results come from different machines or runtimes (--allow-mixed-machines); the page says so. */
+  allowMixedMachines: boolean;
   /** Print usage and stop. */
   help: boolean;
 }
 
 /** Usage text of the build. */
-export const USAGE = `Usage: npm run build -- [--fresh] [--out-dir DIR] [--allow-partial]
+export const USAGE = `Usage: npm run build -- [--fresh] [--out-dir DIR] [--allow-partial] [--allow-mixed-machines]
 
 Makes sure this machine has current hop-bench results (running the full bench, about three
 minutes, when they are missing or stale), checks the article's claims against them, builds the
@@ -30,6 +32,8 @@ Options:
   --out-dir DIR    where the site goes (default: dist)
   --allow-partial  build from a quick or partial run (fewer runs or calls); the page then opens
                    with a warning that its figures are not a full measurement
+  --allow-mixed-machines  build when the reference and beyond results come from different machines
+                   or Node versions; every section of beyond figures then says so
   -h, --help       show this help
 
 Environment:
@@ -57,6 +61,7 @@ export function parseBuildOptions(argv: string[], env: NodeJS.ProcessEnv, rootDi
         fresh: { type: 'boolean', default: false },
         'out-dir': { type: 'string' },
         'allow-partial': { type: 'boolean', default: false },
+        'allow-mixed-machines': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -71,6 +76,7 @@ export function parseBuildOptions(argv: string[], env: NodeJS.ProcessEnv, rootDi
     freshReason: values.fresh ? '--fresh' : envFresh ? 'HOP_BENCH_FRESH=1' : '',
     outDir: followLink(outDir ? path.resolve(outDir) : path.join(rootDir, 'dist')),
     allowPartial: values['allow-partial'],
+    allowMixedMachines: values['allow-mixed-machines'],
     help: values.help,
   };
 }

@@ -362,6 +362,17 @@ describe('structure', () => {
     assert.match(prov('prices'), /^read 2026-10-19, \d+ days before this build \(content\/prices\.json\)$/);
     assert.ok(page.querySelector('[data-provenance] [data-prov="data"] a[href$="results.json"]'));
     assert.match(prov('reproduce'), /npm run bench/);
+    assert.match(prov('reproduce'), /npm run bench -- --suite beyond \(cases F–I\)/);
+    // The beyond suite's own provenance, from its file: date, runs, duration, source hash, machine.
+    const beyondEnv = JSON.parse(readFileSync(BEYOND_FIXTURE, 'utf8')).environment;
+    assert.ok(prov('beyond').includes(beyondEnv.benchSourceSha256.slice(0, 12)));
+    assert.match(prov('beyond'), /one run \(quick suite\); took \d+ s; .*same machine and runtime as cases A–E$/);
+    assert.match(prov('reference'), /^cases A–E, .*3 runs \(full suite\), took \d+ min/);
+  });
+
+  test("the beyond suite's report is printed as printed", () => {
+    const printed = JSON.parse(readFileSync(BEYOND_FIXTURE, 'utf8')).report;
+    assert.equal(page.querySelector('#beyond-bench-output')!.textContent, printed);
   });
 
   test('the comparison with the reference run uses this build and the reference medians', () => {
