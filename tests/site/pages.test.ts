@@ -68,6 +68,15 @@ describe('every article page', () => {
     assert.equal(canonicals.size, ARTICLE_PAGES.length, 'each page its own canonical URL');
   });
 
+  test("a deep dive dates the figures of both suites' runs", () => {
+    const beyond = JSON.parse(readFileSync(path.join(site.dir, 'beyond-results.json'), 'utf8'));
+    for (const p of DEEP_DIVES) {
+      const dates = pages.get(p.id)!.querySelector('.dates:not(.back-link)')!;
+      assert.equal(dates.querySelector('[data-date="beyond-run"]')?.getAttribute('datetime'), beyond.environment.startedAt.slice(0, 10), p.file);
+      assert.ok(dates.querySelector('[data-date="run"]'), p.file);
+    }
+  });
+
   test('is listed in the sitemap', () => {
     const urls = [...readFileSync(path.join(site.dir, 'sitemap-0.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     for (const p of ARTICLE_PAGES) assert.ok(urls.includes(`/${p.path}`), `${p.path} in ${urls.join(' ')}`);
