@@ -16,8 +16,6 @@ export const CLAIMS = {
   retryDuplicatesAboutOnePerHundred: (f) => f('E.retry.duplicatesPer100Calls') >= 0.5 && f('E.retry.duplicatesPer100Calls') < 1.5,
   /** "well under a microsecond": A's timed median (µs). */
   aWellUnderMicrosecond: (f) => f('A.p50Us') < 1,
-  /** "On both machines, one hop costs at least a hundred times the in-process figure." */
-  hopHundredTimesInProcessOnBoth: (f) => f('ratio.BoverA.p50') > HUNDRED && f('ref.ratio.BoverA.p50') > HUNDRED,
   /** "Setting up a TCP connection for every call is slower than keeping one open": C above B at p50 and p95. */
   newConnectionSlower: (f) => f('ratio.CoverB.p50') > 1 && f('ratio.CoverB.p95') > 1,
   /**

@@ -69,10 +69,6 @@ describe('each new guard fails when its condition is false', () => {
     assertHoldsThenFails('about one for every hundred calls', { 'E.retry.duplicates.total': 3 * (f('E.retry.calls.total') / 100) });
   });
 
-  test('"one hop costs at least a hundred times": fails when A is only a twentieth of B', () => {
-    assertHoldsThenFails('one hop costs at least a hundred times', { 'A.p50Us': f('B.p50Us') / 20 });
-  });
-
   test('the ordering, in both places: fails when C is faster than B on this machine, or the chain faster than one hop on the reference', () => {
     assertHoldsThenFails('A far below B, B below C', { 'C.p50Us': 0.9 * f('B.p50Us') });
     assertHoldsThenFails('A far below B, B below C', { 'ref.D.p50Us': 0.9 * f('ref.B.p50Us') });

@@ -189,7 +189,8 @@ describe('prose figures', () => {
 
   test('ratios and derived words match the fixture (C/B ≈ 1.36 here, not the reference 2.18)', () => {
     const byName = (name: string) => page.querySelectorAll(`article [data-fact="${name}"]`).map((el) => text(el));
-    assert.ok(byName('ratio.BoverA.p50').includes('2,879×'));
+    assert.ok(byName('ratio.BoverA.p50').includes('2,900×'), 'against the timer-bound A: two significant figures (2,879)');
+    assert.ok(byName('ref.ratio.BoverA.p50').includes('550×'), 'the reference: 551.6 to two significant figures');
     assert.ok(byName('ratio.CoverB.p50').includes('1.36×'), 'table precision, as in the reference comparison');
     assert.ok(byName('ratio.CoverB.p50').includes('about 35% more than'));
     assert.equal(ratioPhrase(facts['ratio.CoverB.p50']!), 'about 35% more than');
@@ -241,7 +242,12 @@ describe('prose figures', () => {
       const value = facts[name]! / divideBy;
       // Rates are whole calls per second; money has cents; everything else is written by its size.
       const isRate = name.endsWith('PerSec') && !name.endsWith('MinPerMonth');
-      const number = digits !== undefined ? group(value.toFixed(digits)) : isMoney ? group(value.toFixed(2)) : isRate ? whole(value) : bySize(value);
+      const significant = fig.attributes.significant?.kind === 'expression' ? Number(fig.attributes.significant.source) : undefined;
+      const rounded = significant === undefined ? undefined : Number(value.toPrecision(significant));
+      const number =
+        rounded !== undefined
+          ? fig.attributes.millions && rounded >= 1e6 ? `${rounded / 1e6} million` : group(String(rounded))
+          : digits !== undefined ? group(value.toFixed(digits)) : isMoney ? group(value.toFixed(2)) : isRate ? whole(value) : bySize(value);
       assert.equal(text(shown[i]!), withUnit ? `${prefix}${number}${suffix}` : number, `<Fig name="${name}"> at line ${fig.start.line}`);
     });
   });
