@@ -1,7 +1,7 @@
 /**
  * Case I: a retry storm as a metastable failure (Bronson, Charapko, Aghayev and Zhu, "Metastable
  * Failures in Distributed Systems", HotOS 2021; Huang et al., "Metastable Failures in the Wild",
- * OSDI 2022). An invoice service with one worker and a FIFO queue (storm-service.ts) runs at 70% of
+ * OSDI 2022). An invoice service with one worker and a FIFO queue (storm-service.ts) runs at 65% of
  * its capacity: the vulnerable state. A brownout of fixed length (service 4× slower, at a seeded
  * time) is the trigger. The sustaining effect is retries feeding a queue that holds more work than
  * the callers' timeout: once it is full, every request the worker serves has waited longer than its
@@ -12,11 +12,13 @@
  * One more run uses keys that expire before a retry arrives.
  *
  * Why it holds on slower and faster machines: the worker's time per request is a busy-spin of fixed
- * wall-clock length, so capacity is 1000 ÷ serviceMs requests/s whatever the core's speed; a slower
+ * wall-clock length on the worker's own time line (storm-service.ts), so capacity is 1000 ÷ serviceMs
+ * requests/s whatever the core's speed or what else the machine runs; a slower
  * machine only adds its own per-request overhead (parsing, a reply), which lowers capacity and makes
  * the storm worse, not better. The storm does not depend on speed but on counts: with every attempt
- * failing, naive retries offer 3 × 140 = 420 attempts/s against 200/s, so the queue cannot drain;
- * without retries 140/s against 200/s drains it. The calls, their keys, the window and the backoff
+ * failing, naive retries offer up to 3 × 130 = 390 attempts/s (260/s that want the queue even when
+ * keyed retries get 409) against 200/s served, so the queue cannot drain; without retries 130/s
+ * against 200/s drains it. The calls, their keys, the window and the backoff
  * draws come from the seed.
  *
  * The case runs each storm once whatever --runs asks for: its figures are per-bucket counts of one

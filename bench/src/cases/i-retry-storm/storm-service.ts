@@ -5,8 +5,8 @@
  * queue is full, 409, 422, a replay) spins rejectMs; dropping a request whose deadline cannot be
  * met spins dropMs. So nothing is free, and capacity is 1000 ÷ serviceMs requests/s.
  *
- * The worker takes one queued request per turn of the event loop, so arrivals are read, counted and
- * admitted or refused between two requests. A caller that gave up closes its socket, but the server
+ * The worker spins at most sliceMs per turn of the event loop, so arrivals are read, counted and
+ * admitted or refused while a request is in service; a refusal spun meanwhile delays that request. A caller that gave up closes its socket, but the server
  * does not watch for that (as behind a proxy that pools connections): without a deadline header it
  * serves the request anyway, and the reply goes nowhere. Idempotency keys follow the IETF draft (see
  * idempotency-store.ts) and are checked on arrival.
