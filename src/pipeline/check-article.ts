@@ -6,7 +6,8 @@
  * build hands the results to the page). Prints the claims report; an MDX syntax error, a typed
  * numeral, an unknown name or a false claim fails the build, each with its file:line:column.
  */
-import { ArticleError, articleClaims, articleMisfits, articleWords, readArticle, type ArticleDoc } from '../claims/article.ts';
+import { ArticleError, articleClaims, articleForms, articleMisfits, articleWords, readArticle, type ArticleDoc } from '../claims/article.ts';
+import { insideUnchosen, type FormUse } from '../claims/forms.ts';
 import { formatMisfits } from '../claims/fit.ts';
 import { formatWordsList } from '../claims/derived-words.ts';
 import { formatClaimsReport, type ClaimResult } from '../claims/claims.ts';
@@ -36,17 +37,23 @@ export function checkArticle(
   let docs: ArticleDoc[];
   let results: ClaimResult[];
   let shown: ClaimResult[];
+  let forms: FormUse[][];
   try {
     docs = readArticle(rootDir, unmeasured);
+    forms = articleForms(docs, facts);
     results = articleClaims(docs, facts, runFacts);
     shown = results.filter((r) => !r.hidden);
   } catch (error) {
     if (error instanceof ArticleError) throw new BuildError(error.message);
     throw error;
   }
-  for (const { file: shown, doc } of docs) {
+  for (const [k, { file: shown, doc }] of docs.entries()) {
     for (const n of typedNumeralsOf(doc)) typed.push(`  ${shown}:${n.line}:${n.column}: "${n.numeral}" in "${n.context}"`);
+    // A figure inside a form this run does not choose is not rendered, and its fact may rightly be
+    // absent (a recovery time for a policy that did not recover); Fig.astro renders nothing for it.
+    const hidden = insideUnchosen(forms[k]!);
     for (const ref of factReferencesOf(doc)) {
+      if (hidden.has(`${ref.line}:${ref.column}`)) continue;
       const at = `  ${shown}:${ref.line}:${ref.column}: <${ref.component}>`;
       if (ref.expression !== undefined) unknown.push(`${at} names its fact with an expression {${ref.expression}}; write the name as a quoted string`);
       else if (!hasFact(facts, ref.name)) unknown.push(`${at} uses unknown fact "${ref.name}"`);
