@@ -21,6 +21,8 @@ export interface FormUse {
   file: string;
   /** True when its selector picks `is` on these facts. */
   chosen: boolean;
+  /** The facts its selector read to pick, e.g. ["I.immediate.recovered"]. */
+  reads: string[];
 }
 
 /** A <Form> that cannot be evaluated, or a selector with an outcome no <Form> writes. */
@@ -46,12 +48,13 @@ export function formUses(doc: MdxDocument, facts: Facts, selectors: Readonly<Rec
     if (!selector) throw new FormError(`${at}: no form selector "${of.value}" in content/forms.ts`);
     if (!selector.forms.includes(is.value)) throw new FormError(`${at}: selector "${of.value}" has no outcome "${is.value}" (it has ${selector.forms.join(', ')})`);
     let picked: string;
+    const reader = recordingReader(facts);
     try {
-      picked = selector.pick(recordingReader(facts).read);
+      picked = selector.pick(reader.read);
     } catch (error) {
       throw new FormError(`${at}: selector "${of.value}" cannot be evaluated: ${(error as Error).message}`);
     }
-    return { of: of.value, is: is.value, element, file: doc.file, chosen: picked === is.value };
+    return { of: of.value, is: is.value, element, file: doc.file, chosen: picked === is.value, reads: Object.keys(reader.values) };
   });
 }
 
@@ -79,4 +82,9 @@ export function insideUnchosen(uses: readonly FormUse[]): Set<string> {
   const keys = new Set<string>();
   for (const u of uses) if (!u.chosen) for (const d of u.element.descendants) keys.add(`${d.start.line}:${d.start.column}`);
   return keys;
+}
+
+/** The <Form>s that contain the element starting at `line`:`column`, outermost first. */
+export function enclosingForms(uses: readonly FormUse[], line: number, column: number): FormUse[] {
+  return uses.filter((u) => u.element.descendants.some((d) => d.start.line === line && d.start.column === column));
 }

@@ -9,6 +9,7 @@ import type { BeyondResults, MeasuredCase, NotMeasuredCase } from '../inputs/res
 import { caseFFacts } from '../cases/f-load/facts.ts';
 import { FactError, mergeFacts, type Facts } from './facts.ts';
 import { gFacts } from '../cases/g-tls/facts.ts';
+import { checkOptionalFacts } from './optional-facts.ts';
 import { hFacts } from '../cases/h-network/facts.ts';
 import { retryStormFacts } from '../cases/i-retry-storm/facts.ts';
 
@@ -40,7 +41,8 @@ export function notMeasuredReason(results: BeyondResults, id: string): string | 
 
 /**
  * Every fact of the beyond results.
- * @throws FactError when a case's fact source fails or names a fact outside its case's prefix.
+ * @throws FactError when a case's fact source fails or names a fact outside its case's prefix, or
+ *   publishes an outcome-dependent fact against its outcome (optional-facts.ts).
  */
 export function beyondFacts(results: BeyondResults): Facts {
   const records: Facts[] = [];
@@ -59,7 +61,9 @@ export function beyondFacts(results: BeyondResults): Facts {
     if (stray.length > 0) throw new FactError(`case ${c.id}'s facts must start with "${c.id}.": ${stray.join(', ')}`);
     records.push(facts);
   }
-  return mergeFacts(...records);
+  const merged = mergeFacts(...records);
+  checkOptionalFacts(merged);
+  return merged;
 }
 
 /** Ids of the cases the article describes that have no figures here (not measured, or not in the file). */

@@ -7,13 +7,14 @@
  * numeral, an unknown name or a false claim fails the build, each with its file:line:column.
  */
 import { ArticleError, articleClaims, articleForms, articleMisfits, articleWords, readArticle, type ArticleDoc } from '../claims/article.ts';
-import { insideUnchosen, type FormUse } from '../claims/forms.ts';
+import { enclosingForms, type FormUse } from '../claims/forms.ts';
 import { formatMisfits } from '../claims/fit.ts';
 import { formatWordsList } from '../claims/derived-words.ts';
 import { formatClaimsReport, type ClaimResult } from '../claims/claims.ts';
 import { factReferencesOf } from '../claims/fact-refs.ts';
 import { typedNumeralsOf } from '../claims/prose-numerals.ts';
 import { hasFact, type Facts } from '../facts/facts.ts';
+import { absentByOutcome } from '../facts/optional-facts.ts';
 import { BuildError } from './errors.ts';
 
 /**
@@ -49,14 +50,13 @@ export function checkArticle(
   }
   for (const [k, { file: shown, doc }] of docs.entries()) {
     for (const n of typedNumeralsOf(doc)) typed.push(`  ${shown}:${n.line}:${n.column}: "${n.numeral}" in "${n.context}"`);
-    // A figure inside a form this run does not choose is not rendered, and its fact may rightly be
-    // absent (a recovery time for a policy that did not recover); Fig.astro renders nothing for it.
-    const hidden = insideUnchosen(forms[k]!);
     for (const ref of factReferencesOf(doc)) {
-      if (hidden.has(`${ref.line}:${ref.column}`)) continue;
       const at = `  ${shown}:${ref.line}:${ref.column}: <${ref.component}>`;
       if (ref.expression !== undefined) unknown.push(`${at} names its fact with an expression {${ref.expression}}; write the name as a quoted string`);
-      else if (!hasFact(facts, ref.name)) unknown.push(`${at} uses unknown fact "${ref.name}"`);
+      else if (!hasFact(facts, ref.name)) {
+        const problem = absentFactProblem(facts, ref.name, enclosingForms(forms[k]!, ref.line, ref.column));
+        if (problem !== undefined) unknown.push(`${at} ${problem}`);
+      }
     }
   }
   if (typed.length > 0) {
@@ -69,7 +69,9 @@ export function checkArticle(
   if (unknown.length > 0) {
     throw new BuildError(
       `the article uses facts that do not exist:\n${unknown.join('\n')}\n` +
-        `Fix: correct the name (npm run claims -- --facts lists every fact). A name under "cost." or "price." ` +
+        `Fix: correct the name (npm run claims -- --facts lists every fact). A fact that a faithful run publishes only ` +
+        `under some outcome must be declared by its case (src/facts/optional-facts.ts) and shown only inside a <Form> for ` +
+        `that outcome. A name under "cost." or "price." ` +
         `comes from an item of the price file (content/prices.json): check that the item it names is still there.`,
     );
   }
@@ -110,4 +112,18 @@ export function checkArticle(
   log(`build: ${report}`);
   log(`build: ${formatMisfits(misfits)}`);
   return results;
+}
+
+/**
+ * Why the absent fact `name` cannot stand where it is, or undefined when its absence is accepted: it is
+ * declared outcome-dependent (src/facts/optional-facts.ts), this run's gate leaves it out, and it sits
+ * inside a <Form> that is not chosen and whose selector reads that gate (so the form is the one for the
+ * other outcome, and the figure is never rendered). Anything else is an unknown fact.
+ */
+function absentFactProblem(facts: Facts, name: string, around: readonly FormUse[]): string | undefined {
+  const optional = absentByOutcome(facts, name);
+  if (optional === undefined) return `uses unknown fact "${name}"`;
+  if (around.some((u) => !u.chosen && u.reads.includes(optional.gate))) return undefined;
+  const why = `"${name}", which this run does not have (${optional.outcome}: "${optional.gate}" = ${facts[optional.gate]})`;
+  return `uses ${why}; put it inside a <Form> whose selector reads "${optional.gate}", in the form for the outcome that has it`;
 }

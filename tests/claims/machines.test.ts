@@ -3,11 +3,12 @@
  * machine plain, pinned to one core, under a CPU hog (tests/fixtures/machines/), and Node 20, 22 and 26
  * from the version matrix (tests/fixtures/matrix-2026-12-01/) — goes through the build's article check
  * (facts → claims → derived words and forms → fit), the stage where the page's words are decided,
- * without rendering. Each must pass: no false claim, no misfit, every word and form evaluable. The
- * beyond suite is the labelled beyond fixture for every entry (its cases are rebuilt this session).
+ * without rendering. Each must pass: no false claim, no misfit, every word and form evaluable. A folder
+ * of the corpus holds one real run of both suites (results.json + beyond-results.json) and is checked as
+ * that pair; every single results file is paired with the labelled beyond fixture.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
@@ -22,26 +23,34 @@ import { BEYOND_FIXTURE, ROOT } from '../support/site-build.ts';
 
 const MACHINES = path.join(ROOT, 'tests', 'fixtures', 'machines');
 const MATRIX = path.join(ROOT, 'tests', 'fixtures', 'matrix-2026-12-01');
-const corpus = [
-  ...readdirSync(MACHINES).filter((f) => f.endsWith('.json')).map((f) => path.join(MACHINES, f)),
-  ...readdirSync(MATRIX).filter((f) => /_v\d+\.\d+\.\d+_.*\.json$/.test(f)).map((f) => path.join(MATRIX, f)),
+/** One corpus entry: a reference-suite results file and the beyond results it is checked with. */
+interface Entry {
+  file: string;
+  beyondFile: string;
+}
+const corpus: Entry[] = [
+  ...readdirSync(MACHINES).filter((f) => f.endsWith('.json')).map((f) => ({ file: path.join(MACHINES, f), beyondFile: BEYOND_FIXTURE })),
+  ...readdirSync(MACHINES)
+    .filter((f) => existsSync(path.join(MACHINES, f, 'beyond-results.json')))
+    .map((f) => ({ file: path.join(MACHINES, f, 'results.json'), beyondFile: path.join(MACHINES, f, 'beyond-results.json') })),
+  ...readdirSync(MATRIX).filter((f) => /_v\d+\.\d+\.\d+_.*\.json$/.test(f)).map((f) => ({ file: path.join(MATRIX, f), beyondFile: BEYOND_FIXTURE })),
 ];
 
 const now = new Date();
 const prices = loadPriceHistory(pricesPath(ROOT, {}), now, { warn: () => {} }).current;
 const referenceText = readReferenceText(ROOT);
-const beyond = beyondSuite.parseResultsText(readFileSync(BEYOND_FIXTURE, 'utf8'), BEYOND_FIXTURE);
-const unmeasured = describedUnmeasured(ROOT, beyond);
 
 describe('every corpus run builds its words: no false claim, no misfit', () => {
-  test('the corpus has the plain, one-core and CPU-hog runs and Node 20, 22 and 26', () => {
-    const names = corpus.map((f) => path.basename(f)).join(' ');
-    for (const needle of ['plain-2core', 'taskset-1core', 'cpu-hog', '_v20.', '_v22.', '_v26.']) assert.ok(names.includes(needle), needle);
+  test('the corpus has the plain, one-core and CPU-hog runs, Node 20, 22 and 26, and a full run of both suites', () => {
+    const names = corpus.map((e) => path.relative(MACHINES, e.file)).join(' ');
+    for (const needle of ['plain-2core', 'taskset-1core', 'cpu-hog', '_v20.', '_v22.', '_v26.', '2026-12-02-both-suites/results.json']) assert.ok(names.includes(needle), needle);
   });
 
-  for (const file of corpus) {
+  for (const { file, beyondFile } of corpus) {
     test(path.relative(ROOT, file), () => {
       const results = parseResultsText(readFileSync(file, 'utf8'), file);
+      const beyond = beyondSuite.parseResultsText(readFileSync(beyondFile, 'utf8'), beyondFile);
+      const unmeasured = describedUnmeasured(ROOT, beyond);
       const { facts, runFacts } = composeViews({ results, referenceText, prices, now, beyond });
       const log: string[] = [];
       // The build's own stage: throws with the claims and fit reports on any false claim or misfit.

@@ -3,7 +3,8 @@
  * Per run R (none, immediate, backoff, budget, deadline, immediateShortTtl; see RUN_FACT_NAMES):
  * - I.R.calls, I.R.callsDuring (seeded);
  * - I.R.goodput.beforePerSec / .duringPerSec / .afterPerSec (successful calls/s), I.R.goodput.afterOverBefore;
- * - I.R.recovered (1 or 0) and, when recovered within the run, I.R.recoveryMs;
+ * - I.R.recovered (1 or 0) and, only when recovered within the run, I.R.recoveryMs (declared
+ *   outcome-dependent in RETRY_STORM_OPTIONAL_FACTS: a policy that did not recover has no recovery time);
  * - I.R.amp.during / .after / .overall: load amplification (attempts received ÷ logical calls);
  * - I.R.failed, I.R.failedPercent, I.R.budgetRefused, I.R.dropped (requests the server dropped for
  *   their deadline), I.R.servedAfterCallerLeft, I.R.invoicesForFailedCalls;
@@ -17,6 +18,7 @@
  * Source: case I's stored result and config (bench/src/cases/i-retry-storm/schema.ts).
  */
 import type { BeyondResults } from '../../inputs/results-source.ts';
+import type { OptionalFact } from '../../facts/optional-facts.ts';
 import {
   RetryStormConfigSchema,
   RetryStormResultSchema,
@@ -34,6 +36,27 @@ export const RUN_FACT_NAMES: Readonly<Record<string, string>> = {
   deadline: 'deadline',
   'immediate-short-ttl': 'immediateShortTtl',
 };
+
+/** The policies' names in words, for messages and sentences, by fact-name segment. */
+const POLICY_WORDS: Readonly<Record<string, string>> = {
+  none: 'no retry',
+  immediate: 'naive immediate retries',
+  backoff: 'backoff with full jitter',
+  budget: 'the retry budget',
+  deadline: 'deadline-drop',
+  immediateShortTtl: 'naive immediate retries with short-lived keys',
+};
+
+/**
+ * Case I's outcome-dependent facts (src/facts/optional-facts.ts): each run's I.R.recoveryMs is absent
+ * exactly when I.R.recovered is 0. The article shows it only inside a <Form> chosen when it recovered.
+ */
+export const RETRY_STORM_OPTIONAL_FACTS: readonly OptionalFact[] = Object.values(RUN_FACT_NAMES).map((key) => ({
+  name: `I.${key}.recoveryMs`,
+  gate: `I.${key}.recovered`,
+  absentWhen: 0,
+  outcome: `${POLICY_WORDS[key] ?? key} did not recover within the run`,
+}));
 
 /**
  * Every fact of case I.
