@@ -39,7 +39,7 @@ export const WORDS = {
       same: 'The relays add no time that the runs can tell apart from noise.',
       below: 'The chain cost less than its hops added up; the bench does not isolate why.',
     })[chainStanding(f)],
-  /** "this generator's closed loop reached ___" (c = 16 and 64 against autocannon, one pass each; case F). */
+  /** "this generator's closed loop reached ___" (c = 16 and 64 against autocannon, alternating rounds; case F). */
   peerVsAutocannon: (f) => peerWords(f),
   /** "On this machine ___." : the hop's capacity and what set it (case F). */
   hopCapacity: (f) => capacityClause(f, 'hop', 'the hop'),
@@ -49,6 +49,28 @@ export const WORDS = {
   hopOpen: (f) => openClause(f, 'hop'),
   /** "For the chain, ___." (case F). */
   chainOpen: (f) => openClause(f, 'chain'),
+  /** "with the same request, ___:" how the peer check ran (alternating rounds, or one pass in older results; case F). */
+  peerMethod: (f) => {
+    const rounds = f('F.peer.rounds');
+    return rounds > 1
+      ? `taking turns in ${rounds} alternating rounds, so that a machine that slows down during the check slows both`
+      : 'one after the other, in one pass each';
+  },
+  /** The scheduler's wake-up floor on this machine, as a sentence, against the lag rule (case F). */
+  wakeFloor: (f) => {
+    if (f('F.wakeFloor.measured') === 0) return 'This run did not measure how late the scheduler’s clock wakes on this machine.';
+    const p50 = formatFact('F.wakeFloor.p50Us', f('F.wakeFloor.p50Us'));
+    const p99 = formatFact('F.wakeFloor.p99Us', f('F.wakeFloor.p99Us'));
+    const floor = f('F.wakeFloor.p99Us');
+    const above = (['hop', 'chain'] as const).filter((t) => floor > f(`F.${t}.unloadedP50Us`));
+    const head = `The same run timed the scheduler’s clock alone, with no calls to send: it woke ${p50} late at the median and ${p99} at p99, and the open loop cannot keep its schedule more closely than that on this machine.`;
+    if (above.length === 0) return `${head} That is within both targets’ unloaded p50, so the clock alone does not break the lag rule here.`;
+    const who = above.length === 2 ? 'either target' : `the ${above[0]}`;
+    const late = `That is later than ${above.length === 2 ? 'both targets’ unloaded p50' : `the ${above[0]}’s unloaded p50`}`;
+    const valid = above.map((t) => f(`F.${t}.validOpenLevels`)).reduce((a, b) => a + b, 0);
+    if (valid === 0) return `${head} ${late}, and on its own that breaks the lag rule: it is why no open-loop level of ${who} counted.`;
+    return `${head} ${late}, yet ${levels(valid)} of ${who} still met the lag rule in this run: the floor varies from run to run.`;
+  },
   /** "Each level … and the whole measurement runs ___" (case F's runs). */
   loadRuns: (f) => timesWord(f('F.runs')),
   /** "… is marked generator-limited, ___." (case F). */
@@ -107,24 +129,39 @@ function timesWord(n: number): string {
   return n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`;
 }
 
-/** Case F's peer check: each compared concurrency's ratio against 1 (one pass each: the word tolerance decides). */
+/**
+ * Case F's peer check: each compared concurrency's ratio (median of the alternating rounds, with its
+ * interval) against 1 by the one noise rule; results written before rounds have one pass, where the
+ * word tolerance decides.
+ */
 function peerWords(f: FactRead): string {
-  const rows = [16, 64].map((c) => ({ c, s: standing({ value: f(`F.peer.ratio.c${c}`), low: f(`F.peer.ratio.c${c}`), high: f(`F.peer.ratio.c${c}`), runs: 1 }, 1) }));
+  const runs = f('F.peer.rounds');
+  const rows = [16, 64].map((c) => ({ c, s: standing({ value: f(`F.peer.ratio.c${c}`), low: f(`F.peer.ratioLow.c${c}`), high: f(`F.peer.ratioHigh.c${c}`), runs }, 1) }));
+  const at = (rs: typeof rows) => rs.map((r) => `c = ${r.c}`).join(' and ');
   const below = rows.filter((r) => r.s === 'below');
-  if (below.length > 0) return `less than autocannon’s throughput at ${below.map((r) => `c = ${r.c}`).join(' and ')}, so there the generator, not the service, may have set the figure`;
-  if (rows.every((r) => r.s === 'near')) return "about autocannon’s throughput at both concurrencies compared";
-  return "autocannon’s throughput or more at both concurrencies compared";
+  if (below.length > 0) return `less than autocannon’s throughput at ${at(below)}, so there the generator, not the service, may have set the figure`;
+  if (rows.every((r) => r.s === 'same')) return 'no measurable difference from autocannon’s throughput at either concurrency compared';
+  if (rows.every((r) => r.s === 'near' || r.s === 'same')) return 'about autocannon’s throughput at both concurrencies compared';
+  return 'autocannon’s throughput or more at both concurrencies compared';
 }
 
-/** Target T's capacity (highest throughput among valid closed levels) and what set it (validity.ts capacityOf), as a clause. */
+/**
+ * Target T's capacity (the highest throughput among valid closed levels, validity.ts capacityOf) and
+ * what may have set it, as a clause: the client's CPU rule stopping the next level; a figure within
+ * 10% of (or above) the generator's own ceiling; the most callers tried (more might give more); or
+ * more callers bringing no more.
+ */
 function capacityClause(f: FactRead, t: 'hop' | 'chain', name: string): string {
   if (f(`F.${t}.capacityFromValidLevel`) === 0) return `no closed-loop level of ${name} counted, so it has no capacity the page can use, and its open-loop rates came from a level that does not count`;
-  const perSec = formatFact(`F.${t}.capacityPerSec`, f(`F.${t}.capacityPerSec`));
+  const perSecValue = f(`F.${t}.capacityPerSec`);
+  const perSec = formatFact(`F.${t}.capacityPerSec`, perSecValue);
   const c = f(`F.${t}.capacityConcurrency`);
-  const by = f(`F.${t}.capacitySetByService`) === 1
-    ? 'the service set it: no level with more callers was held back by the client running out of CPU'
-    : 'the generator set it: the next level needed more of a core than the client may use, so the measurement stops there';
-  return `the capacity of ${name} was ${perSec}, with ${c === 1 ? 'a single caller' : `${c} callers`}, and ${by}`;
+  const head = `the capacity of ${name} was ${perSec}, with ${c === 1 ? 'a single caller' : `${c} callers`}`;
+  if (f(`F.${t}.capacitySetByService`) === 0) return `${head}; the next level needed more of a core than the client may use, so the generator, not the service, set that figure`;
+  const ceiling = f('F.ceilingPerSec');
+  if (perSecValue >= 0.9 * ceiling) return `${head}, ${perSecValue > ceiling ? 'above' : 'close to'} the generator’s own ceiling of ${formatFact('F.ceilingPerSec', ceiling)}, so the generator may have set it`;
+  if (c >= f('F.maxConcurrency')) return `${head}, the most callers tried, so more callers might have brought more`;
+  return `${head}; more callers brought no more`;
 }
 
 /** Target T's valid open levels: how many, how p99 moved with load (the bench's rule), and the highest against one caller. */

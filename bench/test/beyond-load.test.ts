@@ -132,7 +132,20 @@ describe('case F, quick', () => {
     const parsed = LoadResultSchema.parse(result);
     assert.deepEqual(parsed.targets.map((t) => [t.id, t.hops]), [['hop', 1], ['chain', 3]]);
     assert.deepEqual(parsed.peer.map((r) => r.concurrency), config.peerConcurrency);
-    for (const r of parsed.peer) assert.equal(r.ratio, r.benchPerSec / r.autocannonPerSec);
+    for (const r of parsed.peer) {
+      // Alternating rounds: the ratio is the median of the rounds' own ratios, the throughputs the medians of the rounds.
+      assert.equal(r.rounds!.length, config.peerRounds);
+      const ratios = r.rounds!.map((x) => x.benchPerSec / x.autocannonPerSec).sort((a, b) => a - b);
+      assert.equal(r.ratio, ratios[1]);
+      assert.deepEqual([r.ratioLow, r.ratioHigh], [ratios[0], ratios[2]]);
+      assert.equal(r.benchPerSec, r.rounds!.map((x) => x.benchPerSec).sort((a, b) => a - b)[1]);
+    }
+    // The wake-up floor: one window of Poisson wake-ups at the configured rate (count within ±5 sd).
+    const floor = parsed.wakeFloor!;
+    const expected = (config.wakeFloor!.ratePerSec * config.wakeFloor!.measureMs) / 1000;
+    assert.ok(Math.abs(floor.runs[0]!.count - expected) < 5 * Math.sqrt(expected), `${floor.runs[0]!.count} wake-ups, about ${expected} expected`);
+    assert.ok(floor.runs[0]!.p50Us <= floor.runs[0]!.p99Us && floor.runs[0]!.p99Us <= floor.runs[0]!.maxUs);
+    assert.equal(floor.lagP99Us.median, floor.runs[0]!.p99Us);
     assert.ok(parsed.ceiling.perSec.median > 0);
     for (const t of parsed.targets) {
       assert.deepEqual(t.closed.map((l) => l.concurrency), config.concurrency);
@@ -158,7 +171,8 @@ describe('case F, quick', () => {
     }
     const report = caseF.report(parsed, config).join('\n');
     assert.match(report, /generator ceiling \(closed loop, c=64, trivial responder\)/);
-    assert.match(report, /peer check, autocannon/);
+    assert.match(report, /peer check, autocannon .* 3 alternating rounds of 0\.2 s each \(medians\)/);
+    assert.match(report, /wake-up floor \(the clock alone, no calls, 500 wake-ups\/s\): lag p50 [\d,]+ µs, p99 /);
     assert.match(report, /placement: /);
   });
 });

@@ -14,17 +14,39 @@ const reader = (facts: Record<string, number>) =>
   });
 
 describe("case F's words", () => {
-  test('peer check: below at one concurrency names it; all near; at or above', () => {
-    assert.equal(WORDS.peerVsAutocannon(reader({ 'F.peer.ratio.c16': 0.95, 'F.peer.ratio.c64': 0.85 })), "less than autocannon’s throughput at c = 64, so there the generator, not the service, may have set the figure");
-    assert.equal(WORDS.peerVsAutocannon(reader({ 'F.peer.ratio.c16': 0.92, 'F.peer.ratio.c64': 1.05 })), "about autocannon’s throughput at both concurrencies compared");
-    assert.equal(WORDS.peerVsAutocannon(reader({ 'F.peer.ratio.c16': 1.3, 'F.peer.ratio.c64': 1.0 })), "autocannon’s throughput or more at both concurrencies compared");
+  test('peer check: below at one concurrency names it; all near; at or above; no measurable difference across rounds', () => {
+    const one = (c16: number, c64: number) => ({ 'F.peer.rounds': 1, 'F.peer.ratio.c16': c16, 'F.peer.ratioLow.c16': c16, 'F.peer.ratioHigh.c16': c16, 'F.peer.ratio.c64': c64, 'F.peer.ratioLow.c64': c64, 'F.peer.ratioHigh.c64': c64 });
+    assert.equal(WORDS.peerVsAutocannon(reader(one(0.95, 0.85))), "less than autocannon’s throughput at c = 64, so there the generator, not the service, may have set the figure");
+    assert.equal(WORDS.peerVsAutocannon(reader(one(0.92, 1.05))), "about autocannon’s throughput at both concurrencies compared");
+    assert.equal(WORDS.peerVsAutocannon(reader(one(1.3, 1.0))), "autocannon’s throughput or more at both concurrencies compared");
+    // Three rounds whose ratios straddle 1 at both concurrencies: no measurable difference, even at 0.85.
+    const rounds = { 'F.peer.rounds': 3, 'F.peer.ratio.c16': 0.85, 'F.peer.ratioLow.c16': 0.7, 'F.peer.ratioHigh.c16': 1.1, 'F.peer.ratio.c64': 1.2, 'F.peer.ratioLow.c64': 0.98, 'F.peer.ratioHigh.c64': 1.3 };
+    assert.equal(WORDS.peerVsAutocannon(reader(rounds)), 'no measurable difference from autocannon’s throughput at either concurrency compared');
+    // …but an interval wholly below 1 at c = 16 is below, by the same rule.
+    assert.match(WORDS.peerVsAutocannon(reader({ ...rounds, 'F.peer.ratioHigh.c16': 0.88 })), /^less than autocannon’s throughput at c = 16,/);
+    assert.equal(WORDS.peerMethod(reader({ 'F.peer.rounds': 3 })), 'taking turns in 3 alternating rounds, so that a machine that slows down during the check slows both');
+    assert.equal(WORDS.peerMethod(reader({ 'F.peer.rounds': 1 })), 'one after the other, in one pass each');
   });
 
-  test('capacity: set by the service, by the generator, or by no valid level (and then no figure is read)', () => {
-    const base = { 'F.hop.capacityFromValidLevel': 1, 'F.hop.capacityPerSec': 41_234, 'F.hop.capacityConcurrency': 16 };
-    assert.equal(plain(WORDS.hopCapacity(reader({ ...base, 'F.hop.capacitySetByService': 1 }))), 'the capacity of the hop was 41,234 calls/s, with 16 callers, and the service set it: no level with more callers was held back by the client running out of CPU');
-    assert.match(WORDS.hopCapacity(reader({ ...base, 'F.hop.capacitySetByService': 0, 'F.hop.capacityConcurrency': 1 })), /with a single caller, and the generator set it/);
+  test('capacity: the generator’s CPU rule, near the generator’s ceiling, at the most callers tried, or more callers brought no more; or no valid level', () => {
+    const base = { 'F.hop.capacityFromValidLevel': 1, 'F.hop.capacityPerSec': 41_234, 'F.hop.capacityConcurrency': 16, 'F.hop.capacitySetByService': 1, 'F.ceilingPerSec': 100_000, 'F.maxConcurrency': 64 };
+    assert.equal(plain(WORDS.hopCapacity(reader(base))), 'the capacity of the hop was 41,234 calls/s, with 16 callers; more callers brought no more');
+    assert.equal(plain(WORDS.hopCapacity(reader({ ...base, 'F.hop.capacityConcurrency': 64 }))), 'the capacity of the hop was 41,234 calls/s, with 64 callers, the most callers tried, so more callers might have brought more');
+    // Within 10% of the generator's ceiling (45,000 × 0.9 = 40,500 ≤ 41,234): the generator may have set it.
+    assert.equal(plain(WORDS.hopCapacity(reader({ ...base, 'F.ceilingPerSec': 45_000 }))), 'the capacity of the hop was 41,234 calls/s, with 16 callers, close to the generator’s own ceiling of 45,000 calls/s, so the generator may have set it');
+    assert.match(plain(WORDS.hopCapacity(reader({ ...base, 'F.ceilingPerSec': 40_000 }))), /16 callers, above the generator’s own ceiling of 40,000 calls\/s, so the generator may have set it$/);
+    assert.match(WORDS.hopCapacity(reader({ ...base, 'F.hop.capacitySetByService': 0, 'F.hop.capacityConcurrency': 1 })), /with a single caller; the next level needed more of a core than the client may use, so the generator, not the service, set that figure$/);
     assert.equal(WORDS.chainCapacity(reader({ 'F.chain.capacityFromValidLevel': 0 })), 'no closed-loop level of the chain counted, so it has no capacity the page can use, and its open-loop rates came from a level that does not count');
+  });
+
+  test('wake-up floor: not measured; within both targets; above one or both, with and without valid open levels', () => {
+    assert.equal(WORDS.wakeFloor(reader({ 'F.wakeFloor.measured': 0 })), 'This run did not measure how late the scheduler’s clock wakes on this machine.');
+    const base = { 'F.wakeFloor.measured': 1, 'F.wakeFloor.p50Us': 90, 'F.wakeFloor.p99Us': 300, 'F.hop.unloadedP50Us': 200, 'F.chain.unloadedP50Us': 600, 'F.hop.validOpenLevels': 0, 'F.chain.validOpenLevels': 5 };
+    const head = 'The same run timed the scheduler’s clock alone, with no calls to send: it woke 90 µs late at the median and 300 µs at p99, and the open loop cannot keep its schedule more closely than that on this machine.';
+    assert.equal(plain(WORDS.wakeFloor(reader(base))), `${head} That is later than the hop’s unloaded p50, and on its own that breaks the lag rule: it is why no open-loop level of the hop counted.`);
+    assert.equal(plain(WORDS.wakeFloor(reader({ ...base, 'F.wakeFloor.p99Us': 150 }))).endsWith('That is within both targets’ unloaded p50, so the clock alone does not break the lag rule here.'), true);
+    assert.match(plain(WORDS.wakeFloor(reader({ ...base, 'F.wakeFloor.p99Us': 700 }))), /later than both targets’ unloaded p50, yet 5 levels of either target still met the lag rule in this run/);
+    assert.match(plain(WORDS.wakeFloor(reader({ ...base, 'F.wakeFloor.p99Us': 700, 'F.chain.validOpenLevels': 0 }))), /later than both targets’ unloaded p50, and on its own that breaks the lag rule: it is why no open-loop level of either target counted\.$/);
   });
 
   test('open levels: none, one, several that never fall, several that fall; with and without the unloaded reference', () => {

@@ -2,10 +2,10 @@
 /**
  * `npm run bench:peer`: the peer check of case F's load generator. Runs autocannon (the Node
  * ecosystem's standard HTTP load generator) and case F's closed loop, one after the other, against the
- * same entitlement service with the same request, at c = 1, 16 and 64 for 5 s each, placed as case F
+ * same entitlement service with the same request, at c = 1, 16 and 64, in 3 alternating rounds of 5 s per tool, placed as case F
  * places them (generator on one CPU, service on the others, where taskset allows), and prints both
  * throughputs and their ratio. Case F runs the same comparison (peer-compare.ts) and stores it for the
- * page. Exit codes: 0 done, 1 failed, 2 bad usage, 130/143 interrupted. --quick: 1 s per level.
+ * page. Exit codes: 0 done, 1 failed, 2 bad usage, 130/143 interrupted. --quick: 0.5 s per round.
  */
 import { parseArgs } from 'node:util';
 import { requestFor } from '../harness/entitlement.ts';
@@ -18,12 +18,13 @@ import type { PeerRow } from '../cases/f-load/schema.ts';
 export const PEER_CONCURRENCY = [1, 16, 64] as const;
 
 /** Formats the table; ends with a newline. */
-export function formatPeerTable(rows: readonly PeerRow[], seconds: number, placement: string): string {
+export function formatPeerTable(rows: readonly PeerRow[], seconds: number, rounds: number, placement: string): string {
   const int = (n: number) => Math.round(n).toLocaleString('en-US');
   const lines = [
-    `Peer check: autocannon ${autocannonVersion()} and case F's closed loop against one entitlement service, ${seconds} s per level; ${placement}`,
-    ['c', 'autocannon calls/s', 'case F calls/s', 'F / autocannon', 'errors'].map((h, i) => (i === 0 ? h.padEnd(4) : h.padStart(20))).join(''),
-    ...rows.map((r) => [String(r.concurrency).padEnd(4), int(r.autocannonPerSec).padStart(20), int(r.benchPerSec).padStart(20), `${r.ratio.toFixed(2)}×`.padStart(20), String(r.errors).padStart(20)].join('')),
+    `Peer check: autocannon ${autocannonVersion()} and case F's closed loop against one entitlement service, ${rounds} alternating rounds of ${seconds} s per tool; medians of the rounds; ${placement}`,
+    ['c', 'autocannon calls/s', 'case F calls/s', 'F / autocannon', 'errors'].map((h, i) => (i === 0 ? h.padEnd(4) : h.padStart(20))).join('') + '  ratio in each round',
+    ...rows.map((r) => [String(r.concurrency).padEnd(4), int(r.autocannonPerSec).padStart(20), int(r.benchPerSec).padStart(20), `${r.ratio.toFixed(2)}×`.padStart(20), String(r.errors).padStart(20)].join('') +
+      `  ${(r.rounds ?? []).map((x) => (x.autocannonPerSec > 0 ? x.benchPerSec / x.autocannonPerSec : 0).toFixed(2)).join(' ')}`),
   ];
   return lines.join('\n') + '\n';
 }
@@ -36,7 +37,8 @@ async function main(): Promise<number> {
     process.stderr.write(`bench:peer: ${(error as Error).message}\nUsage: npm run bench:peer -- [--quick]\n`);
     return 2;
   }
-  const seconds = quick ? 1 : 5;
+  const seconds = quick ? 0.5 : 5;
+  const rounds = 3;
   const abort = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -50,8 +52,8 @@ async function main(): Promise<number> {
   const where = placement.pinned ? `generator on CPU ${placement.clientCpus.join(',')}, service on CPU ${placement.serviceCpus.join(',')}` : `not pinned (${placement.reason})`;
   try {
     const service = await startEntitlementService('entitlement service (peer check)', { seed: 1, delayProbability: 0, delayMs: 0, keepAliveMs: 60_000 }, 15_000);
-    const rows = await comparePeers(service.port, '/check', JSON.stringify(requestFor(0)), PEER_CONCURRENCY, seconds, abort.signal, log);
-    process.stdout.write(formatPeerTable(rows, seconds, where));
+    const rows = await comparePeers(service.port, '/check', JSON.stringify(requestFor(0)), PEER_CONCURRENCY, seconds, rounds, abort.signal, log);
+    process.stdout.write(formatPeerTable(rows, seconds, rounds, where));
     return 0;
   } catch (error) {
     if (abort.signal.aborted) return 130;

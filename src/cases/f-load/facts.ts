@@ -6,8 +6,13 @@
  *   F.maxClientCpuPercent, F.maxFailedPercent, F.generatorLimitFraction, F.minCalls and F.maxMeasureMs (a level
  *   runs until it holds minCalls calls, or for maxMeasureMs);
  * - the generator: F.ceilingPerSec (median against the trivial responder), F.generatorLimitPerSec;
- * - the peer check, per concurrency c: F.peer.autocannonPerSec.c{c}, F.peer.benchPerSec.c{c},
- *   F.peer.ratio.c{c}; F.peer.seconds, F.peer.minRatio (lowest ratio);
+ * - the wake-up floor (the clock alone, no calls): F.wakeFloor.measured (1/0: 0 in results written before
+ *   it, and then none of the others), F.wakeFloor.p50Us,
+ *   F.wakeFloor.p99Us (medians across runs), F.wakeFloor.ratePerSec;
+ * - the peer check, per concurrency c: F.peer.autocannonPerSec.c{c}, F.peer.benchPerSec.c{c} (medians of the
+ *   rounds), F.peer.ratio.c{c} (median of the rounds' ratios) with F.peer.ratioLow.c{c} and .ratioHigh.c{c}
+ *   (its interval); F.peer.seconds (per round and tool), F.peer.rounds (1 for results written before rounds),
+ *   F.peer.minRatio (lowest ratio);
  * - per target T ("hop", "chain"): F.T.capacityFromValidLevel (1/0) and, only when 1, F.T.capacityPerSec,
  *   F.T.capacityConcurrency, F.T.capacitySetByService (1 service, 0 generator); F.T.unloadedP50Us, F.T.invalidLevels,
  *   F.T.validClosedLevels, F.T.validOpenLevels, F.T.p99NeverFalls (1/0), F.T.generatorLimitedLevels;
@@ -54,14 +59,23 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
   put('maxMeasureMs', Math.min(config.closed.maxMeasureMs, config.open.maxMeasureMs));
   put('generatorLimitFraction', config.generatorLimitFraction);
   put('ceilingPerSec', result.ceiling.perSec.median);
+  put('wakeFloor.measured', result.wakeFloor ? 1 : 0);
+  if (result.wakeFloor) {
+    put('wakeFloor.ratePerSec', result.wakeFloor.ratePerSec);
+    put('wakeFloor.p50Us', result.wakeFloor.lagP50Us.median);
+    put('wakeFloor.p99Us', result.wakeFloor.lagP99Us.median);
+  }
   put('generatorLimitPerSec', config.generatorLimitFraction * result.ceiling.perSec.median);
   for (const r of result.peer) {
     put(`peer.autocannonPerSec.c${r.concurrency}`, r.autocannonPerSec);
     put(`peer.benchPerSec.c${r.concurrency}`, r.benchPerSec);
     put(`peer.ratio.c${r.concurrency}`, r.ratio);
+    put(`peer.ratioLow.c${r.concurrency}`, r.ratioLow ?? r.ratio);
+    put(`peer.ratioHigh.c${r.concurrency}`, r.ratioHigh ?? r.ratio);
   }
   if (result.peer.length > 0) {
     put('peer.seconds', result.peer[0]!.seconds);
+    put('peer.rounds', result.peer[0]!.rounds?.length ?? 1);
     put('peer.minRatio', Math.min(...result.peer.map((r) => r.ratio)));
   }
   let maxDeviation = 0;

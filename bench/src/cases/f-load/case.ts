@@ -3,8 +3,8 @@
  * front of it) under load, from a raw-socket generator (raw-connection.ts) that proves it is not the
  * bottleneck. In one run of the case:
  * 1. placement (placement.ts), then the peer check against autocannon (peer-compare.ts);
- * 2. ctx.runs times: the generator's ceiling against the trivial responder, then each target's
- *    closed-loop levels;
+ * 2. ctx.runs times: the machine's wake-up floor (wake-floor.ts), the generator's ceiling against the
+ *    trivial responder, then each target's closed-loop levels;
  * 3. each level's validity and each target's capacity (validity.ts), then ctx.runs times each target's
  *    open-loop levels at fractions of that capacity, and their validity.
  * Figures across runs are medians with intervals by the rule of cases A–D.
@@ -23,6 +23,7 @@ import { LevelProbe, type Probe } from './probes.ts';
 import { rawTarget, type RawTarget } from './raw-connection.ts';
 import { formatLoadReport, loadWarnings } from './report.ts';
 import { openWindowMs } from './schedule.ts';
+import { cpuIdleNote, measureWakeFloor } from './wake-floor.ts';
 import { capacityOf, figureOf, levelValidity, p99NeverFalls } from './validity.ts';
 import type { ClosedLevel, LoadConfig, LoadResult, LoadTargetResult, OpenLevel } from './schema.ts';
 import { specF } from './spec.ts';
@@ -76,13 +77,19 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
         },
       ];
 
-      const peer = await race(comparePeers(entitlement.port, '/check', BODIES[0]!, config.peerConcurrency, config.peerSeconds, ctx.signal, ctx.log));
+      const peer = await race(comparePeers(entitlement.port, '/check', BODIES[0]!, config.peerConcurrency, config.peerSeconds, config.peerRounds, ctx.signal, ctx.log));
 
       // Ceiling and closed loops, run by run.
       const ceilingRuns: LoadResult['ceiling']['runs'] = [];
+      const floorRuns: NonNullable<LoadResult['wakeFloor']>['runs'] = [];
       const closedRuns = targets.map(() => config.concurrency.map((): ClosedRun[] => []));
       const responderTarget = rawTarget(responder.port, '/check', BODIES);
       for (let run = 0; run < ctx.runs; run++) {
+        if (config.wakeFloor) {
+          const w = await race(measureWakeFloor({ ...config.wakeFloor, seed: config.arrivalSeed + run, granularityMs: config.schedulerGranularityMs, clockSpinMs: config.clockSpinUs / 1000 }));
+          floorRuns.push({ count: w.count, p50Us: w.p50Us, p99Us: w.p99Us, maxUs: w.maxUs });
+          ctx.log(`  F wake-up floor (the clock alone, ${config.wakeFloor.ratePerSec}/s): lag p50 ${Math.round(w.p50Us)} µs, p99 ${Math.round(w.p99Us)} µs (run ${run + 1}/${ctx.runs})`);
+        }
         const c = await race(closedRun(ctx, config, responderTarget, config.ceilingConcurrency, [{ label: 'responder', service: responder }]));
         ceilingRuns.push({ callsPerSec: c.callsPerSec, clientCpuPercent: c.probe.clientCpuPercent, responderCpuPercent: c.probe.services[0]?.cpuPercent ?? 0 });
         ctx.log(`  F generator ceiling (trivial responder, c=${config.ceilingConcurrency}): ${Math.round(c.callsPerSec)} calls/s, client CPU ${Math.round(c.probe.clientCpuPercent)}% (run ${run + 1}/${ctx.runs})`);
@@ -138,6 +145,17 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
         confidencePercent: medianInterval(Array.from({ length: ctx.runs }, (_, i) => i)).confidencePercent,
         placement,
         ceiling,
+        ...(config.wakeFloor && floorRuns.length > 0
+          ? {
+              wakeFloor: {
+                ratePerSec: config.wakeFloor.ratePerSec,
+                lagP50Us: figureOf(floorRuns.map((r) => r.p50Us)),
+                lagP99Us: figureOf(floorRuns.map((r) => r.p99Us)),
+                runs: floorRuns,
+                cpuIdle: cpuIdleNote(),
+              },
+            }
+          : {}),
         autocannonVersion: autocannonVersion(),
         peer,
         targets: results,

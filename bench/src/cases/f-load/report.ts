@@ -15,9 +15,11 @@ export function formatLoadReport(result: LoadResult, config: LoadConfig): string
     `  generator ceiling (closed loop, c=${result.ceiling.concurrency}, trivial responder): ${range(result.ceiling.perSec)} calls/s; open levels above ${int(config.generatorLimitFraction * result.ceiling.perSec.median)} calls/s are generator-limited`,
     `  ${result.runs} run${result.runs === 1 ? '' : 's'} per level, medians with ${Math.round(result.confidencePercent)}% intervals [low–high]; a level counts if client CPU ≤ ${config.maxClientCpuPercent}% of a core, failed + dropped ≤ ${config.maxFailedPercent}%, and (open loop) scheduler lag p99 ≤ the unloaded p50, in every run`,
     '',
-    `  peer check, autocannon ${result.autocannonVersion} vs this generator's closed loop, same service and request, ${result.peer[0]?.seconds ?? 0} s each:`,
-    '  ' + ['c', 'autocannon/s', 'this/s', 'ratio', 'errors'].map((h, i) => (i === 0 ? h.padEnd(4) : h.padStart(14))).join(''),
-    ...result.peer.map((r) => '  ' + [String(r.concurrency).padEnd(4), int(r.autocannonPerSec).padStart(14), int(r.benchPerSec).padStart(14), `${r.ratio.toFixed(2)}×`.padStart(14), String(r.errors).padStart(14)].join('')),
+    ...wakeFloorLines(result),
+    `  peer check, autocannon ${result.autocannonVersion} vs this generator's closed loop, same service and request, ${peerRounds(result)} ${result.peer[0]?.seconds ?? 0} s each (medians):`,
+    '  ' + ['c', 'autocannon/s', 'this/s', 'ratio', 'errors'].map((h, i) => (i === 0 ? h.padEnd(4) : h.padStart(14))).join('') + '  ratio per round',
+    ...result.peer.map((r) => '  ' + [String(r.concurrency).padEnd(4), int(r.autocannonPerSec).padStart(14), int(r.benchPerSec).padStart(14), `${r.ratio.toFixed(2)}×`.padStart(14), String(r.errors).padStart(14)].join('') +
+      `  ${(r.rounds ?? []).map((x) => (x.autocannonPerSec > 0 ? x.benchPerSec / x.autocannonPerSec : 0).toFixed(2)).join(' ')}`),
   ];
   for (const t of result.targets) {
     lines.push('', `  ${t.id === 'hop' ? 'one hop (keep-alive)' : 'chain of three hops'}: closed loop`);
@@ -38,11 +40,28 @@ export function formatLoadReport(result: LoadResult, config: LoadConfig): string
   return lines;
 }
 
+/** "3 alternating rounds of" or "one pass of" (results written before rounds). */
+function peerRounds(result: LoadResult): string {
+  const n = result.peer[0]?.rounds?.length ?? 1;
+  return n === 1 ? 'one pass of' : `${n} alternating rounds of`;
+}
+
+/** The wake-up floor's line (none for results written before it). */
+function wakeFloorLines(result: LoadResult): string[] {
+  const w = result.wakeFloor;
+  if (!w) return [];
+  return [`  wake-up floor (the clock alone, no calls, ${int(w.ratePerSec)} wake-ups/s): lag p50 ${int(w.lagP50Us.median)} µs, p99 ${range(w.lagP99Us)} µs; ${w.cpuIdle ?? 'idle CPU policy unknown'}`, ''];
+}
+
 /** Warnings with a remedy each. */
 export function loadWarnings(result: LoadResult): string[] {
   const out: string[] = [];
   if (!result.placement.pinned) out.push(`it ran unpinned (${result.placement.reason}): the generator and the services took turns on the same cores; on Linux with ≥ 2 CPUs and taskset (util-linux) it pins them apart.`);
+  const floor = result.wakeFloor?.lagP99Us.median;
   for (const t of result.targets) {
+    if (floor !== undefined && floor > t.unloadedP50Us) {
+      out.push(`${t.id}: on this machine the clock alone, with no calls to send, woke ${int(floor)} µs late at p99, later than the ${t.id}'s unloaded p50 (${int(t.unloadedP50Us)} µs), so no open-loop level can pass the scheduler-lag rule here (${result.wakeFloor!.cpuIdle ?? 'idle CPU policy unknown'}). A machine whose idle CPUs poll briefly before halting, or bare metal, wakes sooner.`);
+    }
     const invalid = [...t.closed.filter((l) => !l.validity.valid).map((l) => `c=${l.concurrency}`), ...t.open.filter((l) => !l.validity.valid).map((l) => `${Math.round(l.fraction * 100)}%`)];
     if (invalid.length > 0) out.push(`${t.id}: ${invalid.length} level${invalid.length === 1 ? '' : 's'} did not count (${invalid.join(', ')}); the report gives each reason. They stay in the results and the table and are used by no sentence or chart. Close other work on this machine to lower the client's CPU and the scheduler's lag.`);
     if (!t.capacity.fromValidLevel) out.push(`${t.id}: no closed-loop level was valid, so its capacity (and the open loop's rates) come from an invalid level; run on a quieter machine.`);

@@ -50,8 +50,10 @@ export const LoadConfigSchema = z.object({
   ceilingConcurrency: positiveInt,
   /** The peer comparison: autocannon and this closed loop at these concurrencies, against the hop's service. */
   peerConcurrency: z.array(positiveInt).min(1),
-  /** Seconds each tool runs at each peer concurrency. */
+  /** Seconds each tool runs per round at each peer concurrency. */
   peerSeconds: z.number().positive(),
+  /** Alternating rounds per peer concurrency (machine drift hits both tools alike); 1 in configs written before rounds. */
+  peerRounds: positiveInt.default(1),
   /** Validity: a level counts only if the client used at most this % of one core in every run. */
   maxClientCpuPercent: z.number().positive(),
   /** Validity: …and failed plus dropped calls were at most this % of the calls due (or sent), in every run. */
@@ -60,6 +62,8 @@ export const LoadConfigSchema = z.object({
   generatorLimitFraction: z.number().positive().max(1),
   /** Pin the client to one CPU and the services to the others, where taskset and ≥ 2 CPUs allow. */
   pin: z.boolean(),
+  /** The wake-up floor (wake-floor.ts), once per run: the clock alone at this rate, ms windows. Absent in configs written before it. */
+  wakeFloor: z.object({ ratePerSec: z.number().positive(), warmupMs: z.number().int().nonnegative(), measureMs: positiveInt }).optional(),
 });
 /** Case F's parameters. */
 export type LoadConfig = z.infer<typeof LoadConfigSchema>;
@@ -241,6 +245,18 @@ export const CeilingSchema = z.object({
   })).min(1),
 });
 
+/** The wake-up floor (wake-floor.ts): how late the clock alone woke, no calls, once per run. */
+export const WakeFloorSchema = z.object({
+  /** Wake-ups per second asked for. */
+  ratePerSec: z.number().positive(),
+  /** Lateness p50 and p99 across runs, µs. */
+  lagP50Us: FigureSchema,
+  lagP99Us: FigureSchema,
+  runs: z.array(z.object({ count: z.number().int().nonnegative(), p50Us: z.number().nonnegative(), p99Us: z.number().nonnegative(), maxUs: z.number().nonnegative() })).min(1),
+  /** How the idle CPUs wait, from /sys (wake-floor.ts cpuIdleNote), or null where unknown. */
+  cpuIdle: z.string().nullable(),
+});
+
 /** One concurrency of the peer comparison. */
 export const PeerRowSchema = z.object({
   concurrency: positiveInt,
@@ -250,8 +266,16 @@ export const PeerRowSchema = z.object({
   autocannonPerSec: z.number().nonnegative(),
   /** This generator's closed loop, successful calls per second. */
   benchPerSec: z.number().nonnegative(),
-  /** benchPerSec / autocannonPerSec (0 when autocannon completed none). */
+  /** benchPerSec / autocannonPerSec (0 when autocannon completed none); with rounds, the median of each round's ratio. */
   ratio: z.number().nonnegative(),
+  /**
+   * The alternating rounds (autocannon first in odd rounds, this generator first in even ones), each
+   * tool `seconds` per round; absent in results written before rounds existed (one pass, autocannon first).
+   */
+  rounds: z.array(z.object({ autocannonPerSec: z.number().nonnegative(), benchPerSec: z.number().nonnegative() })).min(1).optional(),
+  /** Interval of the per-round ratios by the rule of cases A–D (low = high = ratio for one round). */
+  ratioLow: z.number().nonnegative().optional(),
+  ratioHigh: z.number().nonnegative().optional(),
   /** Failed calls of either tool. */
   errors: z.number().int().nonnegative(),
 });
@@ -268,9 +292,11 @@ export const LoadResultSchema = z.object({
   confidencePercent: z.number().nonnegative(),
   placement: PlacementSchema,
   ceiling: CeilingSchema,
+  /** The machine's wake-up floor; absent in results written before it. */
+  wakeFloor: WakeFloorSchema.optional(),
   /** autocannon's version, as installed. */
   autocannonVersion: z.string(),
-  /** autocannon and this generator side by side, against the hop's service (one pass, before the targets). */
+  /** autocannon and this generator side by side, against the hop's service (alternating rounds, before the targets). */
   peer: z.array(PeerRowSchema),
   /** The hop, then the chain. */
   targets: z.array(LoadTargetResultSchema).length(2),
