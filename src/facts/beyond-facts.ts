@@ -3,7 +3,8 @@
  * result (and config) to named facts such as "F.chain.open.p99Us.at95". Every name starts with the
  * case id, so a case that was not measured simply has no facts, and the article's block for it
  * (<BeyondCase id="…">) is skipped by the checks and replaced on the page by "not measured here,
- * because …". Each case also gets "beyond.X.measured" (1 or 0).
+ * because …". Each case also gets "beyond.X.measured" (1 or 0), and the run "beyond.durationMin"
+ * (its wall time, minutes: the one source of the duration the page states).
  */
 import type { BeyondResults, MeasuredCase, NotMeasuredCase } from '../inputs/results-source.ts';
 import { caseFFacts } from '../cases/f-load/facts.ts';
@@ -45,7 +46,7 @@ export function notMeasuredReason(results: BeyondResults, id: string): string | 
  *   publishes an outcome-dependent fact against its outcome (optional-facts.ts).
  */
 export function beyondFacts(results: BeyondResults): Facts {
-  const records: Facts[] = [];
+  const records: Facts[] = [{ 'beyond.durationMin': results.durationMs / 60_000 }];
   for (const c of results.cases) {
     records.push({ [`beyond.${c.id}.measured`]: c.status === 'measured' ? 1 : 0 });
     if (c.status !== 'measured') continue;

@@ -54,6 +54,8 @@ export interface PageInputs {
   runFacts: Facts[];
   /** Build time: the age of the prices is counted to it. */
   now: Date;
+  /** Each suite's source hash as the bench source is now (suite.sourceSha256()): results with another predate it. */
+  currentSourceSha256: { reference: string; beyond: string };
 }
 
 /** How to load the inputs. */
@@ -100,6 +102,7 @@ export function loadPageInputs(options: PageInputOptions): PageInputs {
     facts,
     runFacts,
     now,
+    currentSourceSha256: { reference: REFERENCE_SITE.suite.sourceSha256(), beyond: BEYOND_SITE.suite.sourceSha256() },
   };
 }
 

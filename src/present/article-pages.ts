@@ -33,3 +33,27 @@ export function articlePages(mdxFileNames: readonly string[]): ArticlePage[] {
   if (!ids.includes(MAIN_ARTICLE_ID)) throw new Error(`content/${MAIN_ARTICLE_ID}.mdx is missing: the site's main article is that file.`);
   return [articlePage(MAIN_ARTICLE_ID), ...ids.filter((id) => id !== MAIN_ARTICLE_ID).sort().map(articlePage)];
 }
+
+/**
+ * Which suites' runs each page's figures come from, by page id: the page's header gives each of these
+ * runs its own machine, date, runs and mode (ArticlePage). The reference suite (cases A–E) feeds the
+ * main article, the TLS page's plain-HTTP rows and ratios, and the run history; the beyond suite (cases
+ * F–I) every <BeyondCase> block. tests/site/page-suites.test.ts checks each page's MDX against it.
+ */
+export const PAGE_SUITES: Readonly<Record<string, readonly ('reference' | 'beyond')[]>> = {
+  [MAIN_ARTICLE_ID]: ['reference', 'beyond'],
+  'tls-and-the-network': ['reference', 'beyond'],
+  'under-load': ['beyond'],
+  'retry-storms': ['beyond'],
+  'node-versions-and-run-history': ['reference'],
+};
+
+/**
+ * The suites page `id` draws its figures from (PAGE_SUITES).
+ * @throws Error naming the page and this file when it has no entry (a new page must say where its figures come from).
+ */
+export function pageSuites(id: string): readonly ('reference' | 'beyond')[] {
+  const suites = PAGE_SUITES[id];
+  if (!suites) throw new Error(`content/${id}.mdx has no entry in PAGE_SUITES (src/present/article-pages.ts): add the suites its figures come from.`);
+  return suites;
+}

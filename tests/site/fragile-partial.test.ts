@@ -120,7 +120,8 @@ describe('a fragile claim, a quiet case and intervals', () => {
     assert.equal(text(page.querySelector('#latency-table tbody[data-case="B"] tr[data-row="interval"] td')), '75% interval');
     assert.match(text(page.querySelector('[data-interval-note]')), /With 3 runs it is the lowest to the highest run, and its confidence is 75%, not 95%/);
     assert.equal(page.querySelector('#partial-warning'), null, 'a full run has no partial warning');
-    assert.match(text(page.querySelector('[data-provenance] [data-prov="run"]')), /, 3 runs \(full suite\), not pinned to CPUs$/);
+    assert.match(text(page.querySelector('[data-provenance] [data-prov="run"] [data-suite="reference"]')), /, 3 runs \(full suite\), took /);
+    assert.match(text(page.querySelector('[data-provenance] [data-prov="reference"]')), /\(not pinned to CPUs\)$/);
   });
 });
 

@@ -102,10 +102,10 @@ describe('build from the fixture', () => {
 
 describe('setup line', () => {
   test('shows CPU, cores, RAM, OS, Node and run date from results.environment', () => {
-    const setup = page.querySelector('header [data-setup]');
+    const setup = page.querySelector('header [data-setup="reference"]');
     assert.equal(
       text(setup),
-      'Measured on AMD EPYC, 2 cores, 24 GB RAM; Linux 6.18.44-fc-v857 (linux x64); Node v24.20.0; run started 30 November 2026, 06:46 UTC.',
+      'Cases A–E: measured on AMD EPYC, 2 cores, 24 GB RAM; Linux 6.18.44-fc-v857 (linux x64); Node v24.20.0; run started 30 November 2026, 06:46 UTC, 3 runs (full suite).',
     );
     assert.equal(setup!.querySelector('time')!.getAttribute('datetime'), '2026-11-30T06:46:55.838Z');
   });
@@ -358,22 +358,42 @@ describe('structure', () => {
     assert.ok(page.querySelector('[data-availability-table] tr[data-level="99.9"] td[data-hops="3"][data-percent="99.700"]'));
   });
 
-  test('the provenance panel names the run, the source, the prices and the data', () => {
+  test('the provenance panel gives each suite its own machine, run, duration and source, and the prices and the data', () => {
     const env = results.environment;
+    const beyondResults = JSON.parse(readFileSync(BEYOND_FIXTURE, 'utf8'));
+    const beyondEnv = beyondResults.environment;
     const prov = (key: string) => text(page.querySelector(`[data-provenance] [data-prov="${key}"]`));
-    assert.equal(prov('runtime'), `Node ${env.nodeVersion}, V8 ${env.v8Version}`);
-    assert.match(prov('machine'), new RegExp(`^${env.cpuModel}, ${env.cores} cores, \\d+ GB RAM$`));
-    assert.ok(prov('source').includes(env.benchSourceSha256.slice(0, 12)));
-    if (env.gitCommit) assert.ok(prov('source').includes(env.gitCommit.slice(0, 12)));
+    const suite = (key: string, id: string) => text(page.querySelector(`[data-provenance] [data-prov="${key}"] [data-suite="${id}"]`));
+    assert.equal(suite('runtime', 'reference'), `Cases A–E: Node ${env.nodeVersion}, V8 ${env.v8Version}`);
+    assert.equal(suite('runtime', 'beyond'), `Cases F–I: Node ${beyondEnv.nodeVersion}, V8 ${beyondEnv.v8Version}`);
+    assert.match(suite('machine', 'reference'), new RegExp(`^Cases A–E: ${env.cpuModel}, ${env.cores} cores, \\d+ GB RAM$`));
+    assert.ok(suite('os', 'reference').includes(env.osRelease) && suite('os', 'beyond').includes(beyondEnv.osRelease));
+    assert.ok(suite('source', 'reference').includes(env.benchSourceSha256.slice(0, 12)));
+    assert.ok(suite('source', 'beyond').includes(beyondEnv.benchSourceSha256.slice(0, 12)));
+    if (env.gitCommit) assert.ok(suite('source', 'reference').includes(env.gitCommit.slice(0, 12)));
+    assert.match(suite('run', 'reference'), /^Cases A–E: 30 November 2026, 06:46 UTC, 3 runs \(full suite\), took 2\.4\u202Fmin$/);
+    assert.match(suite('run', 'beyond'), /^Cases F–I: 2 December 2026, 00:17 UTC, one run \(quick suite, with smaller counts than a full run\), took 1\.0\u202Fmin$/);
+    // Both fixtures predate the current bench source: the panel says so for each, with both hashes.
+    assert.ok(suite('predates', 'reference').includes(env.benchSourceSha256.slice(0, 12)), prov('predates'));
+    assert.ok(suite('predates', 'beyond').includes(beyondEnv.benchSourceSha256.slice(0, 12)), prov('predates'));
+    // The kernels of the two fixtures differ, and the panel names exactly that.
+    assert.notEqual(env.osRelease, beyondEnv.osRelease);
+    assert.equal(prov('machines'), `Cases F–I ran on the same host, CPU, cores, RAM, OS, Node and V8 as cases A–E; what differs: kernel ${env.osRelease} (cases A–E) vs ${beyondEnv.osRelease} (cases F–I)`);
     assert.match(prov('prices'), /^read 2026-10-19, \d+ days before this build \(content\/prices\.json\)$/);
     assert.ok(page.querySelector('[data-provenance] [data-prov="data"] a[href$="results.json"]'));
     assert.match(prov('reproduce'), /npm run bench/);
     assert.match(prov('reproduce'), /npm run bench -- --suite beyond \(cases F–I\)/);
-    // The beyond suite's own provenance, from its file: date, runs, duration, source hash, machine.
-    const beyondEnv = JSON.parse(readFileSync(BEYOND_FIXTURE, 'utf8')).environment;
-    assert.ok(prov('beyond').includes(beyondEnv.benchSourceSha256.slice(0, 12)));
-    assert.match(prov('beyond'), /one run \(quick suite\); took \d+ s; .*same machine and runtime as cases A–E$/);
-    assert.match(prov('reference'), /^cases A–E, .*3 runs \(full suite\), took \d+ min/);
+    assert.match(prov('reference'), /^the reference suite: the figures of the main article's measured sections/);
+    assert.match(prov('beyond'), /^the second suite \(cases F, G, H, I\): the figures of the deep dives/);
+  });
+
+  test("one duration per suite: the prose states the panel's figure", () => {
+    const prose = text(page.querySelector('#article'));
+    for (const id of ['reference', 'beyond']) {
+      const shown = text(page.querySelector(`[data-provenance] [data-prov="run"] [data-suite="${id}"] [data-duration]`));
+      assert.match(shown, /^\d+\.\d\u202Fmin$/);
+      assert.ok(prose.includes(`took ${shown} for cases A–E`) || prose.includes(`and ${shown} for cases F–I`), `${id}: ${shown} in the prose`);
+    }
   });
 
   test("the beyond suite's report is printed as printed", () => {
@@ -429,7 +449,7 @@ describe('structure', () => {
     const dates = page.querySelector('.dates')!;
     assert.match(
       text(dates),
-      /^Published \d{1,2} \w+ 20\d\d; text last revised \d{1,2} \w+ 20\d\d\. Figures from the bench run of 30 November 2026; page built \d{1,2} \w+ 20\d\d\.$/,
+      /^Published \d{1,2} \w+ 20\d\d; text last revised \d{1,2} \w+ 20\d\d\. Figures from the bench runs of 30 November 2026 \(cases A–E\) and 2 December 2026 \(cases F–I\); page built \d{1,2} \w+ 20\d\d\.$/,
     );
     assert.equal(dates.querySelector('[data-date="run"]')!.getAttribute('datetime'), results.environment.startedAt.slice(0, 10));
     const day = (key: string) => dates.querySelector(`[data-date="${key}"]`)!.getAttribute('datetime')!;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { checkBuiltSite, findPageProblems } from '../../src/pipeline/check-html.ts';
-import { articlePages, MAIN_ARTICLE_ID } from '../../src/present/article-pages.ts';
+import { articlePages, MAIN_ARTICLE_ID, pageSuites } from '../../src/present/article-pages.ts';
 import { ARTICLE_PAGES, DEEP_DIVES } from '../support/article-pages.ts';
 import { copySite, type SharedSite } from '../support/shared-site.ts';
 import { fixturePage } from '../support/pages.ts';
@@ -68,12 +68,24 @@ describe('every article page', () => {
     assert.equal(canonicals.size, ARTICLE_PAGES.length, 'each page its own canonical URL');
   });
 
-  test("a deep dive dates the figures of both suites' runs", () => {
+  test("each page dates, and sets up, the run of every suite its figures come from, and only those", () => {
     const beyond = JSON.parse(readFileSync(path.join(site.dir, 'beyond-results.json'), 'utf8'));
-    for (const p of DEEP_DIVES) {
-      const dates = pages.get(p.id)!.querySelector('.dates:not(.back-link)')!;
-      assert.equal(dates.querySelector('[data-date="beyond-run"]')?.getAttribute('datetime'), beyond.environment.startedAt.slice(0, 10), p.file);
-      assert.ok(dates.querySelector('[data-date="run"]'), p.file);
+    const results = JSON.parse(readFileSync(path.join(site.dir, 'results.json'), 'utf8'));
+    for (const p of ARTICLE_PAGES) {
+      const suites = pageSuites(p.id);
+      const root = pages.get(p.id)!;
+      const dates = root.querySelector('.dates:not(.back-link)')!;
+      const beyondDate = dates.querySelector('[data-date="beyond-run"]')?.getAttribute('datetime');
+      assert.equal(beyondDate, suites.includes('beyond') ? beyond.environment.startedAt.slice(0, 10) : undefined, p.file);
+      assert.equal(Boolean(dates.querySelector('[data-date="run"]')), suites.includes('reference'), p.file);
+      // Each suite's own machine and date, from its own file: never the other suite's.
+      for (const [id, env] of [['reference', results.environment], ['beyond', beyond.environment]] as const) {
+        const line = root.querySelector(`header [data-setup="${id}"]`);
+        assert.equal(Boolean(line), suites.includes(id), `${p.file}: setup line of ${id}`);
+        if (!line) continue;
+        assert.equal(line.querySelector('time')!.getAttribute('datetime'), env.startedAt, p.file);
+        assert.ok(line.textContent.includes(env.osRelease), `${p.file}: ${id}'s own kernel`);
+      }
     }
   });
 

@@ -1,0 +1,59 @@
+/**
+ * Each suite's provenance in words (src/present/suite-provenance.ts), on the two real runs of
+ * 2026-12-02 kept as labelled fixtures and on copies changed one field at a time: the kernel counts as
+ * a difference, a source hash other than the current one is said, and the duration reads as the
+ * article's <Fig digits={1}> reads the same fact.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { formatFact } from '../../src/present/format.ts';
+import { compareMachines, crossSuiteBasisText, gapText, machineComparisonText, runDurationText, runsText, suiteProvenance } from '../../src/present/suite-provenance.ts';
+import type { Environment } from '@split-on-evidence/hop-bench/schema';
+import { BEYOND_FIXTURE, FIXTURE } from '../support/site-build.ts';
+
+const reference = JSON.parse(readFileSync(FIXTURE, 'utf8'));
+const beyond = JSON.parse(readFileSync(BEYOND_FIXTURE, 'utf8'));
+const withEnv = (run: { environment: Environment }, change: Partial<Environment>) => ({ ...run, environment: { ...run.environment, ...change } as Environment });
+
+test('the duration reads as <Fig name="…durationMin" digits={1}> reads it, for both suites', () => {
+  for (const run of [reference, beyond]) {
+    assert.equal(runDurationText(run.durationMs), formatFact('beyond.durationMin', run.durationMs / 60_000, { digits: 1 }));
+    assert.equal(runDurationText(run.durationMs), `${(run.durationMs / 60_000).toFixed(1)}\u202fmin`);
+  }
+});
+
+test('runs and mode: a quick or custom run says so', () => {
+  assert.equal(runsText(3, 'full'), '3 runs (full suite)');
+  assert.match(runsText(1, 'quick'), /^one run \(quick suite/);
+  assert.match(runsText(2, 'custom'), /^2 runs \(custom suite: not the full suite's configuration\)$/);
+});
+
+test('a source hash other than the current one is said, with both hashes; the same one is not', () => {
+  const hash = reference.environment.benchSourceSha256 as string;
+  assert.equal(suiteProvenance('reference', reference, 'cases A–E', hash).predatesSource, undefined);
+  const other = 'f'.repeat(64);
+  assert.equal(suiteProvenance('reference', reference, 'cases A–E', other).predatesSource, `the source now hashes ${other.slice(0, 12)}`);
+  assert.equal(suiteProvenance('beyond', beyond, 'cases F–I').predatesSource, undefined, 'unknown current source: nothing said');
+});
+
+test('the machines compare field by field, the kernel and V8 included', () => {
+  const same = withEnv(beyond, { osRelease: reference.environment.osRelease });
+  assert.deepEqual(compareMachines(reference.environment, same.environment).differ, []);
+  assert.match(machineComparisonText(reference.environment, same.environment), /^the same machine and runtime as cases A–E in every field recorded/);
+  const kernel = withEnv(beyond, { osRelease: '6.1.0-test' });
+  assert.deepEqual(compareMachines(reference.environment, kernel.environment).differ, [`kernel ${reference.environment.osRelease} (cases A–E) vs 6.1.0-test (cases F–I)`]);
+  const v8 = withEnv(same, { v8Version: '12.0' });
+  assert.match(machineComparisonText(reference.environment, v8.environment), /; what differs: V8 .* vs 12\.0 \(cases F–I\)$/);
+  assert.doesNotMatch(machineComparisonText(reference.environment, kernel.environment), /same machine and runtime/);
+});
+
+test('a cross-suite ratio names both runs, their dates and the gap between them', () => {
+  const text = crossSuiteBasisText('These ratios', reference, beyond);
+  assert.match(text, /30 November 2026, 06:46 UTC, 3 runs \(full suite\)/);
+  assert.match(text, /2 December 2026, 00:17 UTC, one run \(quick suite/);
+  assert.match(text, / 42 hours apart and not alike in every field: kernel /);
+  assert.equal(gapText('2026-12-02T02:00:00Z', '2026-12-02T02:03:00Z'), '3 minutes');
+  assert.equal(gapText('2026-12-02T02:00:00Z', '2026-12-02T07:00:00Z'), '5 hours');
+  assert.equal(gapText('2026-12-02T02:00:00Z', '2026-12-01T02:00:00Z'), '24 hours');
+});
