@@ -5,9 +5,20 @@
  */
 import { byCount, type FormSelector } from '../src/claims/form-selector.ts';
 
-/** Case I: "recovered" or "stuck" by the run's `I.<key>.recovered` fact. */
+/**
+ * Case I: "stuck" when the run's `I.<key>.recovered` is 0; otherwise "withinSpan" when it recovered
+ * within the first span the recovery rule judges (I.recovery.windowMs, the shortest time it can read:
+ * an exact time would overstate how late it came), or "later" (a time read to I.bucketMs).
+ * Reads I.<key>.recoveryMs only when the run has it (an outcome-dependent fact).
+ */
 function recovery(key: string): FormSelector {
-  return { forms: ['recovered', 'stuck'], pick: (f) => (f(`I.${key}.recovered`) === 1 ? 'recovered' : 'stuck') };
+  return {
+    forms: ['stuck', 'withinSpan', 'later'],
+    pick: (f) => {
+      if (f(`I.${key}.recovered`) !== 1) return 'stuck';
+      return f(`I.${key}.recoveryMs`) <= f('I.recovery.windowMs') ? 'withinSpan' : 'later';
+    },
+  };
 }
 
 export const FORMS = {
@@ -15,6 +26,8 @@ export const FORMS = {
   immediateRecovery: recovery('immediate'),
   /** Case I: whether backoff with full jitter recovered within the run. */
   backoffRecovery: recovery('backoff'),
+  /** Case I: queued requests the server dropped for their deadline under deadline-drop (zero: it ran as naive immediate retries). */
+  deadlineDrops: byCount('I.deadline.dropped'),
   /** Case I: invoices written for calls the client counted as failed, without retries. */
   noRetryInvoicesForFailed: byCount('I.none.invoicesForFailedCalls'),
   /** Case I: keyed duplicates in the run whose keys expire before a retry arrives. */

@@ -92,10 +92,16 @@ export const WORDS = {
       : 'The generator and the services were not pinned apart here (the report says why), so they took turns on the same cores.',
   /** Case I, no retry: "… the system ___." */
   noneRecovery: (f) => recoveryWords(f, 'none'),
+  /** Case I, naive immediate retries: "… naive immediate retries ___;" (the article's short block). */
+  immediateRecoveryClause: (f) => recoveryWords(f, 'immediate'),
   /** Case I, the retry budget: "… its clients ___." */
   budgetRecovery: (f) => recoveryWords(f, 'budget'),
   /** Case I, deadline-drop: "… the system ___." */
   deadlineRecovery: (f) => recoveryWords(f, 'deadline'),
+  /** Case I: "goodput after it was ___." for naive immediate retries (after against before, one run: the word tolerance decides). */
+  immediateGoodputAfter: (f) => goodputAfterWords(f, 'immediate'),
+  /** Case I: the same for backoff with full jitter. */
+  backoffGoodputAfter: (f) => goodputAfterWords(f, 'backoff'),
   /** Case I: whether the budget capped the damage, from whether naive immediate retries and the budget recovered. */
   budgetVerdict: (f) => {
     const budget = f('I.budget.recovered') === 1;
@@ -104,18 +110,27 @@ export const WORDS = {
     if (!immediate) return 'That was enough: the budget capped the damage, and goodput came back where naive immediate retries never brought it back.';
     return 'Naive immediate retries recovered in this run too, so there was no lasting damage here for the budget to cap.';
   },
-  /** Case I: which policy recovered first, deadline-drop's place among them. */
+  /**
+   * Case I: which policy recovered first, and deadline-drop's place. Recovery times are read to one
+   * bucket (I.bucketMs) and no sooner than one span (I.recovery.windowMs): times less than a bucket apart
+   * are a tie, and a tie reads as one, never as a rank. One run per policy, so "first" is this run's.
+   */
   firstToRecover: (f) => {
-    const names: Record<string, string> = { none: 'no retry', immediate: 'naive immediate retries', backoff: 'backoff with full jitter', budget: 'the retry budget', deadline: 'deadline-drop' };
-    const times = Object.keys(names)
-      .filter((k) => f(`I.${k}.recovered`) === 1)
-      .map((k) => ({ k, ms: f(`I.${k}.recoveryMs`) }));
+    const times = POLICY_KEYS.filter((k) => f(`I.${k}.recovered`) === 1).map((k) => ({ k, ms: f(`I.${k}.recoveryMs`) }));
     if (times.length === 0) return 'No policy recovered within the run.';
+    const deadline = times.some((t) => t.k === 'deadline') ? '' : '; deadline-drop did not recover within the run';
+    if (times.length === 1) return `${capitalise(POLICY_NAMES[times[0]!.k]!)} was the only policy that recovered within the run.`;
     const best = Math.min(...times.map((t) => t.ms));
-    const first = times.filter((t) => t.ms === best).map((t) => t.k);
-    if (first.length === 1 && first[0] === 'deadline') return 'Deadline-drop recovered first.';
-    if (first.includes('deadline')) return `Deadline-drop recovered first, level with ${list(first.filter((k) => k !== 'deadline').map((k) => names[k]))}.`;
-    return `${capitalise(list(first.map((k) => names[k])))} recovered before deadline-drop did.`;
+    const first = times.filter((t) => t.ms - best < f('I.bucketMs')).map((t) => t.k);
+    const when = recoveredWhen(f, best);
+    if (first.length === times.length) {
+      const who = times.length === POLICY_KEYS.length ? 'Every policy' : capitalise(list(first.map((k) => POLICY_NAMES[k]!)));
+      return `${who} recovered ${when}, so this run does not rank ${times.length === 2 ? 'the two' : 'them'}${deadline}.`;
+    }
+    const names = capitalise(list(first.map((k) => POLICY_NAMES[k]!)));
+    const together = first.length > 1 ? ' together' : '';
+    if (first.includes('deadline')) return `${names} recovered first${together}, ${when}.`;
+    return `${names} recovered first${together}, ${when}${deadline === '' ? ', before deadline-drop did' : deadline}.`;
   },
 } satisfies Record<string, DerivedWord>;
 
@@ -181,11 +196,45 @@ function openClause(f: FactRead, t: 'hop' | 'chain'): string {
   return `${trend}; ${where}, ${ratioPhrase(f(`F.${t}.open.last.p99OverUnloaded`))} its p99 with a single caller (${single})`;
 }
 
-/** Case I: "recovered <time> after the brownout ended" or "had not recovered when the run ended, <time> after it". */
+/** Case I's policies by fact-name segment, in the article's order, with their names in prose. */
+const POLICY_KEYS = ['none', 'immediate', 'backoff', 'budget', 'deadline'] as const;
+const POLICY_NAMES: Readonly<Record<string, string>> = {
+  none: 'no retry',
+  immediate: 'naive immediate retries',
+  backoff: 'backoff with full jitter',
+  budget: 'the retry budget',
+  deadline: 'deadline-drop',
+};
+
+/**
+ * Case I: when a recovery came, as the rule reads it: "within 1,000 ms of the brownout’s end" when it
+ * came within the first span (the shortest time the rule can read), else "1,400 ms after the brownout ended".
+ */
+function recoveredWhen(f: FactRead, ms: number): string {
+  const span = f('I.recovery.windowMs');
+  return ms <= span ? `within ${formatFact('I.recovery.windowMs', span)} of the brownout’s end` : `${formatFact('I.recoveryMs', ms)} after the brownout ended`;
+}
+
+/** Case I: "recovered <when>" or "had not recovered when the run ended, <time> after the brownout". Reads I.<key>.recoveryMs only when the run has it. */
 function recoveryWords(f: FactRead, key: string): string {
   return f(`I.${key}.recovered`) === 1
-    ? `recovered ${formatFact('I.recoveryMs', f(`I.${key}.recoveryMs`))} after the brownout ended`
+    ? `recovered ${recoveredWhen(f, f(`I.${key}.recoveryMs`))}`
     : `had not recovered when the run ended, ${formatFact('I.afterWindowMs', f('I.afterWindowMs'))} after the brownout`;
+}
+
+/**
+ * Case I: goodput after the brownout against before it, for "goodput after it was ___". Above before
+ * is no gain: callers start at a constant rate, so replies beyond it answer calls held up by the brownout.
+ */
+function goodputAfterWords(f: FactRead, key: string): string {
+  const after = formatFact(`I.${key}.goodput.afterPerSec`, f(`I.${key}.goodput.afterPerSec`));
+  const before = formatFact(`I.${key}.goodput.beforePerSec`, f(`I.${key}.goodput.beforePerSec`));
+  if (f(`I.${key}.goodput.beforePerSec`) === 0) return `${after}, against none before it`;
+  const ratio = f(`I.${key}.goodput.afterOverBefore`);
+  const where = standing({ value: ratio, low: ratio, high: ratio, runs: 1 }, 1);
+  if (where === 'above') return `${after}, above the ${before} before it: not a gain, but calls held up by the brownout being answered late`;
+  if (where === 'below') return `${after}, below the ${before} before it`;
+  return `${after}, about the ${before} before it`;
 }
 
 /** "a", "a and b", "a, b and c". */

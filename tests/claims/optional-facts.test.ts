@@ -28,10 +28,11 @@ function withArticle(body: string, run: (root: string) => void): void {
 }
 
 const stuck = { 'I.immediate.recovered': 0 };
-const recovered = { 'I.immediate.recovered': 1, 'I.immediate.recoveryMs': 1_500 };
-/** The article's two forms, with `inRecovered` in the form for a recovery. */
+const recovered = { 'I.immediate.recovered': 1, 'I.immediate.recoveryMs': 1_500, 'I.recovery.windowMs': 1_000 };
+/** The article's three forms, with `inRecovered` in the form for a recovery after the first span. */
 const forms = (inRecovered: string) =>
-  `<Form of="immediateRecovery" is="stuck">It never recovered.</Form><Form of="immediateRecovery" is="recovered">It recovered ${inRecovered} after.</Form>`;
+  `<Form of="immediateRecovery" is="stuck">It never recovered.</Form><Form of="immediateRecovery" is="withinSpan">It recovered soon.</Form>` +
+  `<Form of="immediateRecovery" is="later">It recovered ${inRecovered} after.</Form>`;
 
 describe('the build check accepts an absent fact only where its outcome leaves it out', () => {
   test('declared optional, gate says absent, inside the unchosen form that reads the gate: accepted', () => {
@@ -69,7 +70,7 @@ describe('the build check accepts an absent fact only where its outcome leaves i
       );
     });
     withArticle(
-      `<Form of="immediateRecovery" is="stuck">It took <Fig name="I.immediate.recoveryMs" />.</Form><Form of="immediateRecovery" is="recovered">Recovered.</Form>`,
+      `<Form of="immediateRecovery" is="stuck">It took <Fig name="I.immediate.recoveryMs" />.</Form><Form of="immediateRecovery" is="withinSpan">Soon.</Form><Form of="immediateRecovery" is="later">Later.</Form>`,
       (root) => assert.throws(() => checkArticle(root, stuck, () => {}), /uses "I\.immediate\.recoveryMs", which this run does not have/),
     );
   });

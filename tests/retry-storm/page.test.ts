@@ -13,6 +13,7 @@ import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { RetryStormResultSchema, type RetryStormResult } from '@split-on-evidence/hop-bench/cases/i-retry-storm';
 import type { ChartSpec } from '../../src/components/charts/chart-spec.ts';
 import { BEYOND_FIXTURE } from '../support/site-build.ts';
+import { retryStormOf } from '../../src/cases/i-retry-storm/facts.ts';
 import { fixturePage, variantBeyondText, variantPage } from '../support/pages.ts';
 
 const beyondText = readFileSync(BEYOND_FIXTURE, 'utf8');
@@ -20,6 +21,7 @@ const beyond = beyondSuite.parseResultsText(beyondText, BEYOND_FIXTURE);
 const stored = beyond.cases.find((c) => c.id === 'I');
 assert.ok(stored && stored.status === 'measured', 'the fixture holds a measured case I');
 const result: RetryStormResult = RetryStormResultSchema.parse(stored.result);
+const storm = retryStormOf(beyond)!;
 
 let section: HTMLElement;
 let page: HTMLElement;
@@ -48,7 +50,7 @@ test('the chart embeds one goodput line per policy (successes per 500 ms, in cal
   assert.equal(spec.series.length, 5);
   spec.series.forEach((s, i) => {
     assert.deepEqual((s.data as { x: number; y: number }[]).map((p) => p.y), points(mainRuns[i]!.measured.series.successes), `series ${s.label}`);
-    assert.equal((s.data as { x: number }[])[1]!.x, (5 * result.bucketMs) / 1000, 'x is the drawn bucket start in seconds');
+    assert.equal((s.data as { x: number }[])[1]!.x, (1.5 * 5 * result.bucketMs) / 1000, 'x is the middle of the drawn bucket, in seconds');
   });
   assert.deepEqual(spec.bands, [{ from: result.window.startMs / 1000, to: result.window.endMs / 1000, label: 'brownout' }]);
   // Table twin, inside a collapsed <details>: one row per drawn bucket, rows touching the window marked, the same values.
@@ -57,7 +59,12 @@ test('the chart embeds one goodput line per policy (successes per 500 ms, in cal
   assert.equal(rows.length, points(mainRuns[0]!.measured.series.successes).length);
   const width = 5 * result.bucketMs;
   const touching = rows.filter((_, b) => b * width < result.window.endMs && (b + 1) * width > result.window.startMs).length;
-  assert.equal(rows.filter((r) => r.querySelector('th')!.text.includes('(brownout)')).length, touching);
+  assert.equal(rows.filter((r) => r.querySelector('th')!.text.includes('(brownout')).length, touching);
+  // Each row names its span; a bucket the window only partly covers says where the window starts or ends.
+  const seconds = (ms: number) => String(Number((ms / 1000).toFixed(1)));
+  rows.forEach((r, b) => assert.ok(r.querySelector('th')!.text.startsWith(`${seconds(b * width)}–${seconds((b + 1) * width)}`), r.querySelector('th')!.text));
+  const partStart = Math.floor(result.window.startMs / width);
+  if (result.window.startMs % width !== 0) assert.ok(rows[partStart]!.querySelector('th')!.text.includes(`from ${seconds(result.window.startMs)} s`), rows[partStart]!.querySelector('th')!.text);
   const first = Math.floor(result.window.startMs / width);
   const cells = rows[first]!.querySelectorAll('td').map((td) => Number(td.text));
   assert.deepEqual(cells, mainRuns.map((r) => points(r.measured.series.successes)[first]));
@@ -65,13 +72,21 @@ test('the chart embeds one goodput line per policy (successes per 500 ms, in cal
 
 test('three narrow tables with a row per run: goodput and recovery, load and failures, duplicates; each policy cites its source', () => {
   const cell = (table: string, run: string, column: number) => section.querySelector(`table[data-table="${table}"] tr[data-run="${run}"]`)!.querySelectorAll('td')[column]!.text;
-  for (const r of result.runs.filter((x) => x.id === x.policyId)) {
+  const span = storm.config.recovery.windowMs;
+  // Every run has a row in each table, the short-TTL run included (it may be the one that never recovers).
+  for (const r of result.runs) {
+    const ms = r.measured.recoveryMs;
     assert.equal(cell('retry-storm-goodput', r.id, 0), String(Math.round(r.measured.goodputPerSec.before)));
-    assert.equal(cell('retry-storm-goodput', r.id, 3), r.measured.recoveryMs === null ? 'not within the run' : `${(r.measured.recoveryMs / 1000).toFixed(1)} s`);
+    assert.equal(cell('retry-storm-goodput', r.id, 3), ms === null ? 'not within the run' : ms <= span ? `within ${(span / 1000).toFixed(1)} s` : `${(ms / 1000).toFixed(1)} s`);
     assert.equal(cell('retry-storm-load', r.id, 0), r.measured.amplification.overall.toFixed(2));
     assert.equal(cell('retry-storm-load', r.id, 1), String(r.measured.failed));
     assert.equal(cell('retry-storm-load', r.id, 2), String(r.measured.invoicesForFailedCalls));
-    assert.ok(section.querySelector(`li[data-policy="${r.id}"]`)!.text.includes('Source:'), `${r.id}: the policy cites a source`);
+  }
+  for (const r of result.runs.filter((x) => x.id === x.policyId)) {
+    const line = section.querySelector(`li[data-policy="${r.id}"]`)!.text;
+    const source = storm.config.policies.find((p) => p.id === r.id)!.source;
+    assert.ok(line.includes(`${source.charAt(0).toUpperCase()}${source.slice(1)}.`), `${r.id}: the policy cites its source as a sentence`);
+    assert.doesNotMatch(line, /Source: [^.]*:/, `${r.id}: no "Source: x: y"`);
   }
   for (const r of result.runs) {
     assert.equal(cell('retry-storm-duplicates', r.id, 0), String(r.measured.duplicates.unkeyed));
@@ -101,4 +116,23 @@ test('built from beyond results without case I, the section says why, and the se
   assert.equal(html.querySelector('#chart-retry-storm'), null);
   assert.equal(html.querySelectorAll('[data-fact^="I."]').length, 0, 'no figure of case I');
   assert.ok(html.querySelectorAll('table').some((t) => t.text.includes('409 Conflict')));
+});
+
+test('the words fit this quick run: recovery ties read as ties, zero drops earn no credit, the SRE advice is given once', () => {
+  const text = section.text.replace(/\s+/g, ' ');
+  const byId = (id: string) => result.runs.find((r) => r.id === id)!.measured;
+  // In quick mode a single recovery span fits after the window, so every recovery reads "within" it.
+  const span = storm.config.recovery.windowMs;
+  const recovered = ['none', 'immediate', 'backoff', 'budget', 'deadline'].filter((id) => byId(id).recoveryMs !== null);
+  if (recovered.length === 5 && recovered.every((id) => byId(id).recoveryMs! <= span)) {
+    assert.match(text, /Every policy recovered within 1,000\s?ms of the brownout’s end, so this run does not rank them\./);
+    assert.doesNotMatch(text, /recovered first/);
+  }
+  if (byId('deadline').server.dropped === 0) {
+    assert.match(text, /With deadline-drop no queued request outlived its deadline in this run, so the server dropped none/);
+    assert.doesNotMatch(text, /kept goodput/);
+  }
+  const advice = 'advises against retrying when most backends are overloaded';
+  assert.equal(page.querySelector('main')!.text.split(advice).length - 1, 1, 'the SRE book sentence appears once');
+  assert.doesNotMatch(page.querySelector('main')!.text, /Source: baseline:/);
 });

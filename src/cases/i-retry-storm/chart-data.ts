@@ -34,9 +34,28 @@ export function mergeBuckets(counts: readonly number[], merge: number): number[]
 }
 
 /**
- * Lines of goodput (successful calls/s) per merged bucket (x: the bucket's start, s from the run's
- * start), one per policy; the window as a band. Table: bucket start (s), then goodput per policy;
- * buckets that overlap the window marked. A last bucket shorter than the others is left out.
+ * The table twin's label of a drawn bucket [fromMs, toMs): "0.5–1", with how the window meets it:
+ * "(brownout)" when it covers the bucket, "(brownout from 0.6 s)" / "(brownout until 3.8 s)" /
+ * "(brownout 0.6–0.8 s)" when it covers part of it, nothing when it misses it.
+ */
+export function bucketLabel(fromMs: number, toMs: number, window: { startMs: number; endMs: number }): string {
+  const s = (ms: number) => formatNumber(ms / 1000, 1);
+  const range = `${s(fromMs)}–${s(toMs)}`;
+  if (window.endMs <= fromMs || window.startMs >= toMs) return range;
+  const starts = window.startMs > fromMs;
+  const ends = window.endMs < toMs;
+  if (starts && ends) return `${range} (brownout ${s(window.startMs)}–${s(window.endMs)} s)`;
+  if (starts) return `${range} (brownout from ${s(window.startMs)} s)`;
+  if (ends) return `${range} (brownout until ${s(window.endMs)} s)`;
+  return `${range} (brownout)`;
+}
+
+/**
+ * Lines of goodput (successful calls/s) per merged bucket, one per policy, each point drawn at its
+ * bucket's middle (x, s from the run's start: the value is the bucket's average, so a point at its start
+ * would put it before the time it stands for); the window as a band. Table: the bucket's span (s), marked
+ * where the window meets it (bucketLabel), then goodput per policy. A last bucket shorter than the others
+ * is left out.
  * @param labels policy id → short label (from the config); a missing label falls back to the id.
  * @throws Error when the result has more policy runs than the chart has styles.
  */
@@ -55,16 +74,15 @@ export function retryStormChart(result: RetryStormResult, labels: Readonly<Recor
       type: 'line',
       x: { scale: 'linear', title: 'Time since the run started (s)', unit: 's', beginAtZero: true },
       y: { scale: 'linear', title: `Goodput (successful calls/s, per ${formatNumber(bucketMs, 0)} ms)`, unit: 'calls/s', beginAtZero: true },
-      series: runs.map((r, i) => ({ label: name(r), ...STYLES[i]!, data: series.get(r)!.map((y, b) => ({ x: sec(b * bucketMs), y })) })),
+      series: runs.map((r, i) => ({ label: name(r), ...STYLES[i]!, data: series.get(r)!.map((y, b) => ({ x: sec((b + 0.5) * bucketMs), y })) })),
       bands: [{ from: sec(result.window.startMs), to: sec(result.window.endMs), label: 'brownout' }],
     },
     table: {
-      columns: ['From (s)', ...runs.map(name)],
-      rows: Array.from({ length: buckets }, (_, b) => {
-        const t = b * bucketMs;
-        const inWindow = t < result.window.endMs && t + bucketMs > result.window.startMs;
-        return { header: `${formatNumber(sec(t), 1)}${inWindow ? ' (brownout)' : ''}`, cells: runs.map((r) => formatNumber(series.get(r)![b]!, 0)) };
-      }),
+      columns: ['Seconds', ...runs.map(name)],
+      rows: Array.from({ length: buckets }, (_, b) => ({
+        header: bucketLabel(b * bucketMs, (b + 1) * bucketMs, result.window),
+        cells: runs.map((r) => formatNumber(series.get(r)![b]!, 0)),
+      })),
     },
   };
 }
