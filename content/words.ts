@@ -49,6 +49,18 @@ export const WORDS = {
   hopOpen: (f) => openClause(f, 'hop'),
   /** "For the chain, ___." (case F). */
   chainOpen: (f) => openClause(f, 'chain'),
+  /**
+   * "so the figures can check each other: ___." Little's law over the valid closed levels of both
+   * targets: the largest |throughput × mean latency − c| ÷ c (case F).
+   */
+  littleLawFit: (f) => {
+    const levelsThatCount = f('F.hop.validClosedLevels') + f('F.chain.validClosedLevels');
+    if (levelsThatCount === 0) return 'no closed-loop level counted, so there is nothing here to check';
+    const dev = f('F.littleL.maxDeviationPercent');
+    const where = levelsThatCount === 1 ? 'at the one level that counts' : 'at every level that counts';
+    if (dev < 0.5) return `${where}, throughput × mean latency equals the number of callers to within half a percent`;
+    return `${where}, throughput × mean latency is within ${formatFact('F.littleL.maxDeviationPercent', Math.ceil(dev))} of the number of callers`;
+  },
   /** "with the same request, ___:" how the peer check ran (alternating rounds, or one pass in older results; case F). */
   peerMethod: (f) => {
     const rounds = f('F.peer.rounds');

@@ -66,6 +66,15 @@ describe("case F's words", () => {
     assert.equal(WORDS.invalidSummary(reader({ 'F.hop.invalidLevels': 1, 'F.chain.invalidLevels': 3 })), 'one level of the hop and 3 levels of the chain did not count');
   });
 
+  test("Little's law: no level, one level, within half a percent, or the deviation rounded up", () => {
+    const base = { 'F.hop.validClosedLevels': 3, 'F.chain.validClosedLevels': 3 };
+    assert.equal(WORDS.littleLawFit(reader({ 'F.hop.validClosedLevels': 0, 'F.chain.validClosedLevels': 0 })), 'no closed-loop level counted, so there is nothing here to check');
+    assert.equal(WORDS.littleLawFit(reader({ ...base, 'F.littleL.maxDeviationPercent': 0.2 })), 'at every level that counts, throughput × mean latency equals the number of callers to within half a percent');
+    assert.equal(WORDS.littleLawFit(reader({ 'F.hop.validClosedLevels': 1, 'F.chain.validClosedLevels': 0, 'F.littleL.maxDeviationPercent': 0.2 })), 'at the one level that counts, throughput × mean latency equals the number of callers to within half a percent');
+    // 2.1% is stated as "within 3%", never as a bound the figure breaks.
+    assert.equal(WORDS.littleLawFit(reader({ ...base, 'F.littleL.maxDeviationPercent': 2.1 })), 'at every level that counts, throughput × mean latency is within 3% of the number of callers');
+  });
+
   test('placement: pinned on two cores, on more, or not pinned', () => {
     assert.match(WORDS.loadPlacement(reader({ 'F.pinned': 1, 'F.cores': 2 })), /every service on the other,/);
     assert.match(WORDS.loadPlacement(reader({ 'F.pinned': 1, 'F.cores': 8 })), /every service on the others,/);

@@ -36,7 +36,7 @@ export const specF: BeyondCaseSpec<LoadConfig, LoadResult> = {
       openFractions: [0.1, 0.3, 0.5, 0.7, 0.85],
       open: { warmupMs: 200, minCalls: 10_000, minMeasureMs: 500, maxMeasureMs: 5_000 },
       pauseBetweenLevelsMs: 100,
-      peerSeconds: 1.5,
+      peerSeconds: 1,
       peerRounds: 3,
       wakeFloor: { ratePerSec: 500, warmupMs: 200, measureMs: 1_500 },
     },
