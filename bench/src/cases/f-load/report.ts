@@ -59,13 +59,17 @@ export function loadWarnings(result: LoadResult): string[] {
   if (!result.placement.pinned) out.push(`it ran unpinned (${result.placement.reason}): the generator and the services took turns on the same cores; on Linux with ≥ 2 CPUs and taskset (util-linux) it pins them apart.`);
   const floor = result.wakeFloor?.lagP99Us.median;
   for (const t of result.targets) {
-    if (floor !== undefined && floor > t.unloadedP50Us) {
+    // When the machine's own wake-up floor breaks the lag rule, closing other work does not help.
+    const floorBreaksLag = floor !== undefined && floor > t.unloadedP50Us;
+    if (floorBreaksLag) {
       out.push(`${t.id}: on this machine the clock alone, with no calls to send, woke ${int(floor)} µs late at p99, later than the ${t.id}'s unloaded p50 (${int(t.unloadedP50Us)} µs), so no open-loop level can pass the scheduler-lag rule here (${result.wakeFloor!.cpuIdle ?? 'idle CPU policy unknown'}). A machine whose idle CPUs poll briefly before halting, or bare metal, wakes sooner.`);
     }
+    const remedy = floorBreaksLag ? '' : ' Close other work on this machine to lower the client\'s CPU and the scheduler\'s lag, and run again.';
     const invalid = [...t.closed.filter((l) => !l.validity.valid).map((l) => `c=${l.concurrency}`), ...t.open.filter((l) => !l.validity.valid).map((l) => `${Math.round(l.fraction * 100)}%`)];
-    if (invalid.length > 0) out.push(`${t.id}: ${invalid.length} level${invalid.length === 1 ? '' : 's'} did not count (${invalid.join(', ')}); the report gives each reason. They stay in the results and the table and are used by no sentence or chart. Close other work on this machine to lower the client's CPU and the scheduler's lag.`);
+    if (invalid.length > 0) out.push(`${t.id}: ${invalid.length === 1 ? 'one level' : `${invalid.length} levels`} did not count (${invalid.join(', ')}); the report gives each reason. They stay in the results and the table and are used by no sentence or chart.${remedy}`);
     if (!t.capacity.fromValidLevel) out.push(`${t.id}: no closed-loop level was valid, so its capacity (and the open loop's rates) come from an invalid level; run on a quieter machine.`);
-    if (t.validOpenLevels < 4) out.push(`${t.id}: only ${t.validOpenLevels} open-loop level${t.validOpenLevels === 1 ? '' : 's'} counted; the latency-against-load curve is thin. Close other work on this machine and run again.`);
+    if (t.validOpenLevels === 0) out.push(`${t.id}: no open-loop level counted, so there is no latency-against-load curve.${remedy}`);
+    else if (t.validOpenLevels < 4) out.push(`${t.id}: only ${t.validOpenLevels === 1 ? 'one open-loop level' : `${t.validOpenLevels} open-loop levels`} counted; the latency-against-load curve is thin.${remedy}`);
   }
   for (const r of result.peer) {
     if (r.ratio < 0.9) out.push(`the generator reached ${r.ratio.toFixed(2)}× autocannon's calls/s at c=${r.concurrency}: at that concurrency it may measure itself more than the service.`);
