@@ -5,7 +5,6 @@
  * stage validated.
  */
 import { rmSync } from 'node:fs';
-import { build } from 'astro';
 import { BuildError } from './errors.ts';
 
 /**
@@ -17,6 +16,8 @@ export async function astroBuild(rootDir: string, tempDir: string, files: Readon
   rmSync(tempDir, { recursive: true, force: true });
   Object.assign(process.env, files);
   try {
+    // Loaded here, not at the top: a build that stops on its inputs (most failures) never pays for Astro.
+    const { build } = await import('astro');
     await build({ root: rootDir, outDir: tempDir, logLevel: process.env.ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn' });
   } catch (error) {
     throw new BuildError(`astro build failed: ${(error as Error).message}`);

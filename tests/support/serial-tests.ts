@@ -13,6 +13,5 @@ export const SERIAL_TESTS: Readonly<Record<string, string>> = {
   'bench/test/failure-case.test.ts': "case E's counts must equal the reference's exactly: each call's outcome is a timeout racing an injected delay",
   'bench/test/beyond-load.test.ts': 'a 200 ms stall must show in the corrected p99 and not in the uncorrected one; an in-flight cap must never delay a call',
   'bench/test/beyond/retry-storm-case.test.ts': 'its worker busy-spins 5 ms per served request, so its storms need a core; without retries exactly one attempt per call must reach the server within the run',
-  'bench/test/beyond-suite.test.ts': "its quick beyond run measures case F's capacity live and fails when no call succeeds in time (seen beside other tests: \"no call succeeded at c=64\")",
   'bench/test/beyond/storm-service.test.ts': 'a queued request must still be waiting when its 50 ms deadline passes, and the held worker must see the queue fill before a fourth request',
 };
