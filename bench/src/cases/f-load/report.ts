@@ -62,7 +62,7 @@ export function loadWarnings(result: LoadResult): string[] {
     // When the machine's own wake-up floor breaks the lag rule, closing other work does not help.
     const floorBreaksLag = floor !== undefined && floor > t.unloadedP50Us;
     if (floorBreaksLag) {
-      out.push(`${t.id}: on this machine the clock alone, with no calls to send, woke ${int(floor)} µs late at p99, later than the ${t.id}'s unloaded p50 (${int(t.unloadedP50Us)} µs), so no open-loop level can pass the scheduler-lag rule here (${result.wakeFloor!.cpuIdle ?? 'idle CPU policy unknown'}). A machine whose idle CPUs poll briefly before halting, or bare metal, wakes sooner.`);
+      out.push(`${t.id}: on this machine the clock alone, with no calls to send, woke ${int(floor)} µs late at p99, later than the ${t.id}'s unloaded p50 (${int(t.unloadedP50Us)} µs), so its open-loop levels are unlikely to pass the scheduler-lag rule here (${result.wakeFloor!.cpuIdle ?? 'idle CPU policy unknown'}). A machine whose idle CPUs poll briefly before halting, or bare metal, wakes sooner.`);
     }
     const remedy = floorBreaksLag ? '' : ' Close other work on this machine to lower the client\'s CPU and the scheduler\'s lag, and run again.';
     const invalid = [...t.closed.filter((l) => !l.validity.valid).map((l) => `c=${l.concurrency}`), ...t.open.filter((l) => !l.validity.valid).map((l) => `${Math.round(l.fraction * 100)}%`)];
