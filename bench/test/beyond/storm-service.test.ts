@@ -15,8 +15,24 @@ const options = { serviceMs: 2, rejectMs: 0.1, dropMs: 0.1, queueLimit: 2, slice
 const noWindow = { startMs: 0, endMs: 0, serviceFactor: 1 };
 const clock = () => performance.timeOrigin + performance.now();
 
-test('one worker, Q = 2: with the worker held, the fourth request gets 503 and writes nothing; FIFO order', { timeout: 20_000 }, async () => {
-  const service = await startStormService('storm service (capacity test)', options, 10_000);
+/** What a test does with a started storm service whose worker is held on request 0 (`first`). */
+interface HeldWorker {
+  service: Awaited<ReturnType<typeof startStormService>>;
+  agent: http.Agent;
+  /** Sends call `i` (with extra headers) to /invoice. */
+  send: (i: number, headers?: Record<string, string>) => ReturnType<typeof postJson>;
+  /** Request 0's reply, due once the worker is released. */
+  first: ReturnType<typeof postJson>;
+  /** Resolves once `n` requests wait in the queue. */
+  untilWaiting: (n: number) => Promise<void>;
+}
+
+/**
+ * Starts a storm service, holds its worker and sends request 0, which the worker takes and keeps;
+ * runs `body`, then stops the service.
+ */
+async function withHeldWorker(label: string, body: (held: HeldWorker) => Promise<void>): Promise<void> {
+  const service = await startStormService(label, options, 10_000);
   const agent = new http.Agent({ keepAlive: true });
   try {
     await service.start({ runStartEpochMs: clock(), window: noWindow, ttlMs: 60_000, keyRequired: false });
@@ -24,9 +40,21 @@ test('one worker, Q = 2: with the worker held, the fourth request gets 503 and w
     await service.hold();
     const first = send(0);
     for (let i = 0; i < 200 && !(await service.stats()).busy; i++) await delay(10);
+    const untilWaiting = async (n: number) => {
+      for (let i = 0; i < 200 && (await service.stats()).waiting < n; i++) await delay(10);
+    };
+    await body({ service, agent, send, first, untilWaiting });
+  } finally {
+    agent.destroy();
+    await service.stop();
+  }
+}
+
+test('one worker, Q = 2: with the worker held, the fourth request gets 503 and writes nothing; FIFO order', { timeout: 20_000 }, () =>
+  withHeldWorker('storm service (capacity test)', async ({ service, agent, send, first, untilWaiting }) => {
     // The worker holds request 0; 1 and 2 wait; 3 finds the queue full.
     const waiting = [send(1), send(2)];
-    for (let i = 0; i < 200 && (await service.stats()).waiting < 2; i++) await delay(10);
+    await untilWaiting(2);
     const refused = await send(3);
     assert.equal(refused.status, 503);
     await service.release();
@@ -43,24 +71,13 @@ test('one worker, Q = 2: with the worker held, the fourth request gets 503 and w
     const again = await service.stats();
     assert.equal(again.firstAttemptsPerBucket.reduce((a, b) => a + b, 0), 4, 'a retry is an attempt, not a new call');
     assert.deepEqual(again.duplicates, { keyed: 0, unkeyed: 1 }, 'call 0 written twice without a key');
-  } finally {
-    agent.destroy();
-    await service.stop();
-  }
-});
+  }));
 
-test('a queued request whose deadline passed while it waited is dropped with 504, unserved; one without a deadline is served late', { timeout: 20_000 }, async () => {
-  const service = await startStormService('storm service (deadline test)', options, 10_000);
-  const agent = new http.Agent({ keepAlive: true });
-  try {
-    await service.start({ runStartEpochMs: clock(), window: noWindow, ttlMs: 60_000, keyRequired: false });
-    const send = (i: number, headers?: Record<string, string>) => postJson(agent, service.port, '/invoice', JSON.stringify({ callIndex: i }), headers, 10_000);
-    await service.hold();
-    const first = send(0);
-    for (let i = 0; i < 200 && !(await service.stats()).busy; i++) await delay(10);
+test('a queued request whose deadline passed while it waited is dropped with 504, unserved; one without a deadline is served late', { timeout: 20_000 }, () =>
+  withHeldWorker('storm service (deadline test)', async ({ service, send, first, untilWaiting }) => {
     const expiring = send(1, { [DEADLINE_HEADER]: String(clock() + 50), 'idempotency-key': 'k1' });
     const patient = send(2);
-    for (let i = 0; i < 200 && (await service.stats()).waiting < 2; i++) await delay(10);
+    await untilWaiting(2);
     await delay(100); // request 1's deadline passes while the worker is held
     await service.release();
     const [r0, r1, r2] = await Promise.all([first, expiring, patient]);
@@ -71,8 +88,4 @@ test('a queued request whose deadline passed while it waited is dropped with 504
     // Its key was released, so its retry is processed rather than refused as in progress.
     const retry = await send(1, { 'idempotency-key': 'k1' });
     assert.equal(retry.status, 201);
-  } finally {
-    agent.destroy();
-    await service.stop();
-  }
-});
+  }));
