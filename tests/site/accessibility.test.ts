@@ -1,7 +1,8 @@
 /**
  * Accessibility and weight of the built pages in headless Chromium (tests/support/browser.ts), one
  * browser for every page: axe-core finds 0 violations on every article page (the main article and each
- * deep dive) and on the source page (every file open; the code text of the first only, see axe()), in the light and the dark scheme, and the test
+ * deep dive) and on the source page (every file open, every listing's text checked; see axe()), with
+ * all its rules in the light scheme and its colour rules in the dark one (see DARK_RULES), and the test
  * lists any it finds; every article page has at most 3,000 elements; the
  * source page holds every bench file's full text, equal to the file on disk and hashing to the
  * bench's own source hash; the keyboard reaches the skip link, the contents, the copy buttons and the
@@ -46,10 +47,19 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** Opens `pagePath` in a fresh context (left open: the single-process Chromium ends with its last context). */
+/** Pages opened so far; each test's pages are closed when the next page opens, so they stop drawing. */
+const opened: Page[] = [];
+
+/**
+ * Opens `pagePath` in a fresh context (left open: the single-process Chromium ends with its last
+ * context), after closing the pages opened before (every one of them would go on running its charts'
+ * scripts and slow every later test down).
+ */
 async function open(pagePath: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  for (const old of opened.splice(0)) await old.close();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
+  opened.push(page);
   const answer = await page.goto(new URL(pagePath.replace(/^\//, ''), server.url).href, { waitUntil: 'load' });
   assert.equal(answer?.status(), 200, pagePath);
   return page;
@@ -64,19 +74,70 @@ interface Violation {
 }
 
 /**
- * Runs axe-core (all its default rules) on the page; returns the violations, each with up to 5 targets.
- * `skipCodeAfterFirst` leaves out the highlighted text of every code listing but the first: those
- * tens of thousands of token spans triple axe's time, and the only rule that applies to them is colour
- * contrast, which contrast.test.ts checks for every token colour of both code themes.
+ * The rules run in the dark scheme: the ones that read colours. The dark scheme changes colours only
+ * (darkSchemeChangesColoursOnly proves it on every page), so every other rule sees the same page as
+ * in the light scheme, where all rules run.
  */
-async function axe(page: Page, skipCodeAfterFirst = false): Promise<Violation[]> {
+const DARK_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * Runs axe-core on the page (all its default rules, or only `rules`); returns the violations, each
+ * with up to 5 targets.
+ */
+async function axe(page: Page, rules?: string[]): Promise<Violation[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async (skip) => {
-    const w = window as unknown as { axe: { run: (ctx: Document | { exclude: Element[] }, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } };
-    const context = skip ? { exclude: [...document.querySelectorAll('pre.astro-code > code')].slice(1) } : document;
-    const result = await w.axe.run(context, { resultTypes: ['violations'] });
+  return page.evaluate(async (only) => {
+    const w = window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } };
+    const options = only ? { resultTypes: ['violations'], runOnly: { type: 'rule', values: only } } : { resultTypes: ['violations'] };
+    const result = await w.axe.run(document, options);
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  }, skipCodeAfterFirst);
+  }, rules ?? null);
+}
+
+/**
+ * Properties the dark scheme's rules set on `page` that are not colours (none expected): with one,
+ * the dark scheme could change more than colours, and every rule would have to run there too.
+ */
+async function darkSchemeChangesColoursOnly(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // Painting only: colours, backgrounds (a background never moves a box), shadows; and custom
+    // properties whose value is a colour or a background image.
+    const paint = /^(color|color-scheme|background(-[a-z-]+)?|border-(top|right|bottom|left)-color|outline-color|text-decoration-color|caret-color|accent-color|fill|stroke|box-shadow|text-shadow)$/;
+    const paintValue = (value: string) => CSS.supports('color', value) || CSS.supports('background-image', value);
+    const found: string[] = [];
+    const visit = (rules: CSSRuleList, dark: boolean) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSMediaRule) visit(rule.cssRules, dark || /prefers-color-scheme:\s*dark/.test(rule.conditionText));
+        else if (rule instanceof CSSStyleRule) {
+          if (dark) {
+            for (const name of rule.style) {
+              const value = rule.style.getPropertyValue(name).trim();
+              if (!(paint.test(name) || (name.startsWith('--') && paintValue(value)))) found.push(`${rule.selectorText} { ${name}: ${value} }`);
+            }
+          }
+          if (rule.cssRules.length > 0) visit(rule.cssRules, dark);
+        }
+      }
+    };
+    for (const sheet of document.styleSheets) visit(sheet.cssRules, false);
+    return found;
+  });
+}
+
+/**
+ * Replaces the highlighted tokens of every code listing but the first with their plain text, in the
+ * listing's own colours: the tens of thousands of token spans make axe ten times slower, and the only
+ * rule that reads them is colour contrast, which contrast.test.ts checks for every token colour of both
+ * code themes. The first listing keeps its tokens, so axe still sees highlighted code. Returns the
+ * listings' text before and after (equal).
+ */
+async function flattenCodeAfterFirst(page: Page): Promise<{ before: string[]; after: string[] }> {
+  return page.evaluate(() => {
+    const codes = [...document.querySelectorAll('pre.astro-code > code')];
+    const before = codes.map((c) => c.textContent ?? '');
+    for (const code of codes.slice(1)) code.textContent = code.textContent;
+    return { before, after: codes.map((c) => c.textContent ?? '') };
+  });
 }
 
 const list = (violations: Violation[]) => violations.map((v) => `${v.id} (${v.impact}): ${v.help}: ${v.targets.join(', ')}`);
@@ -92,28 +153,35 @@ async function openAllDetails(page: Page): Promise<number> {
 
 describe('axe-core: 0 violations', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
+    const rules = colorScheme === 'dark' ? DARK_RULES : undefined;
     for (const articlePage of ARTICLE_PAGES) {
-      test(`${articlePage.file}, ${colorScheme}`, async () => {
+      test(`${articlePage.file}, ${colorScheme}${rules ? ' (colour rules)' : ''}`, async () => {
         const page = await open(urlPath(articlePage), { colorScheme });
         assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), colorScheme === 'dark');
+        if (rules) assert.deepEqual(await darkSchemeChangesColoursOnly(page), [], 'the dark scheme changes more than colours: run every axe rule in it');
         // Chart data tables included.
         await openAllDetails(page);
-        assert.deepEqual(list(await axe(page)), []);
+        assert.deepEqual(list(await axe(page, rules)), []);
       });
     }
 
-    test(`the source page with every file open (the first file's code in full), ${colorScheme}`, async () => {
+    test(`the source page with every file open, every listing's text checked, ${colorScheme}${rules ? ' (colour rules)' : ''}`, async () => {
       const page = await open('/source/', { colorScheme });
+      if (rules) assert.deepEqual(await darkSchemeChangesColoursOnly(page), [], 'the dark scheme changes more than colours: run every axe rule in it');
       assert.ok((await openAllDetails(page)) > 20);
-      // One run proves both that the page is clean and that the first file's code is still checked:
-      // faint text put into the first and the last listing is reported in the first only.
+      const { before, after } = await flattenCodeAfterFirst(page);
+      assert.ok(before.length > 20);
+      assert.deepEqual(after, before, 'every listing keeps its text');
+      // One run proves both that the page is clean and that every listing is still checked: faint
+      // text put into the first (highlighted) and the last (plain) listing is reported in both.
       await page.evaluate(() => {
         const codes = document.querySelectorAll('pre.astro-code > code');
         for (const i of [0, codes.length - 1]) codes[i]!.insertAdjacentHTML('afterbegin', `<span style="color:#aaa !important;background:#bbb !important" data-faint="${i}">faint</span>`);
       });
-      const violations = await axe(page, true);
-      assert.deepEqual(violations.map((v) => [v.id, v.targets.length]), [['color-contrast', 1]], list(violations).join('\n'));
-      assert.equal(await page.evaluate((selector) => document.querySelector(selector)?.getAttribute('data-faint'), violations[0]!.targets[0]!), '0');
+      const violations = await axe(page, rules);
+      assert.deepEqual(violations.map((v) => [v.id, v.targets.length]), [['color-contrast', 2]], list(violations).join('\n'));
+      const faint = await page.evaluate((selectors) => selectors.map((s) => document.querySelector(s)?.getAttribute('data-faint')), violations[0]!.targets);
+      assert.deepEqual(faint, ['0', String(before.length - 1)]);
     });
   }
 
@@ -126,6 +194,9 @@ describe('axe-core: 0 violations', () => {
     });
     const ids = (await axe(page)).map((v) => v.id);
     assert.ok(ids.includes('label') && ids.includes('color-contrast'), ids.join(', '));
+    // A dark scheme that moves or hides something is caught (then every rule must run in it).
+    await page.addStyleTag({ content: '@media (prefers-color-scheme: dark) { main { display: none; --gap: 2rem; --ink: #123456 } }' });
+    assert.deepEqual(await darkSchemeChangesColoursOnly(page), ['main { display: none }', 'main { --gap: 2rem }']);
   });
 });
 
