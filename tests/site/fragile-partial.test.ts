@@ -3,11 +3,12 @@
  * run made to break the C/B claims (C's run 3 set below that run's B), the build passes, the claims report lists
  * the fragile claim with its failing run, the page marks it and only it, marks only the noisy cases, and
  * shows each median's interval; (2) a real quick run is refused for the page, and accepted with
- * --allow-partial behind a warning at the top of the page.
+ * --allow-partial behind a warning at the top of the page (built into a symlinked output folder, which
+ * stays a link, the site landing in its target).
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
@@ -142,15 +143,21 @@ describe('partial results for the page', () => {
     assert.equal(existsSync(out), false);
   });
 
-  test('with --allow-partial, a partial run builds a page that opens with the warning', async () => {
+  test('with --allow-partial, a partial run builds a page that opens with the warning (into a symlinked output folder, which stays a link)', async () => {
     // A real quick run's figures are too rough to keep every claim true; the first two runs of the fixture do.
     const partial = path.join(ROOT, 'tests', 'fixtures', 'results-2026-11-30-two-runs.json');
     const refused = await runBuild(partial, path.join(work, 'site-two-refused'));
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /holds partial results: 2 runs instead of 3\./);
+    // Built through a link to its folder, as a deploy set-up may have it: the link stays, the site lands in its target.
+    const target = path.join(work, 'site-partial-target');
     const out = path.join(work, 'site-partial');
+    mkdirSync(target);
+    symlinkSync(target, out);
     const run = await runBuild(partial, out, ['--allow-partial']);
     assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.ok(lstatSync(out).isSymbolicLink(), 'the output folder is still a link');
+    assert.ok(existsSync(path.join(target, 'index.html')), 'the site is in the link target');
     assert.match(run.stdout, /build: warning: building from partial results \(--allow-partial\): 2 runs instead of 3;/);
     const page = parse(readFileSync(path.join(out, 'index.html'), 'utf8'), PARSE);
     const warning = page.querySelector('#partial-warning');
