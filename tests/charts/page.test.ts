@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parseResultsText, type FailureCaseResult, type LatencyCaseResult } from '@split-on-evidence/hop-bench/schema';
 import { launchBrowser } from '../support/browser.ts';
@@ -125,6 +125,12 @@ before(async () => {
   url = new URL(built.pagePath, server.url).href;
   mkdirSync(ARTIFACTS, { recursive: true });
   console.log(`page under test: ${url}, from ${built.distDir}`);
+});
+
+// Each test's pages are closed after it (their contexts stay open, see open()): pages left open go on
+// running their charts' scripts and slow every later test down.
+afterEach(async () => {
+  for (const context of browser?.contexts() ?? []) for (const page of context.pages()) await page.close();
 });
 
 after(async () => {

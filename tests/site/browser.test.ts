@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { serveStatic, type StaticServer } from '../support/static-server.ts';
@@ -29,6 +29,12 @@ before(async () => {
   server = await serveStatic(site.dir);
   browser = await launchBrowser();
   mkdirSync(ARTIFACTS, { recursive: true });
+});
+
+// Each test's pages are closed after it (their contexts stay open, see open()): pages left open go on
+// running their charts' scripts and slow every later test down.
+afterEach(async () => {
+  for (const context of browser?.contexts() ?? []) for (const page of context.pages()) await page.close();
 });
 
 after(async () => {
