@@ -3,7 +3,7 @@
  * (the main article and each deep dive, src/present/article-pages.ts): no NaN, undefined, null or
  * Infinity outside code listings, no empty figure or table cell, every in-page link has a target, and
  * no prose defect (prose-defects.ts: a full stop with no space after it, a section title pasted into a
- * sentence, a section with nothing in it), and every quotation (<q>) word for word one of
+ * sentence, a section with nothing in it), and every quotation (<Quote>, its marks as text; no <q>) word for word one of
  * content/quotations.md. Across the pages: every claim was rendered, every link to
  * another page of the site (or a section of it) has a target, and results.json is the exact file the
  * pages were built from.
@@ -98,7 +98,7 @@ function siteTarget(fromPage: string, href: string): { file: string; shown: stri
 /**
  * Checks the built site in `dir`: each of `pages` (default: the main article alone), the claims across
  * them, the links between the site's pages, and results.json (with `beyondText`, beyond-results.json too).
- * With `quotations` (content/quotations.md), every <q> on a page must be one of them, word for word.
+ * With `quotations` (content/quotations.md), every quotation on a page must be one of them, word for word, and none a <q>.
  * @throws BuildError listing every problem, each with the page it is on.
  */
 export function checkBuiltSite(

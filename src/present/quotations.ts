@@ -4,9 +4,12 @@
  * holds one quotation in double quotes, possibly wrapped over several lines. The section "Not found in
  * a primary source" lists what must not be quoted; it yields nothing.
  *
- * On the page a quotation is a <q cite="URL"> element. quotationProblems() checks every <q> of a built
- * page against the file: the same words in the same order (letter case, spacing, straight or curly
- * apostrophes and the closing full stop aside). A quotation that is shortened, widened or reworded fails.
+ * On the page a quotation is “<span class="quote" data-cite="URL">…</span>” (the MDX's <Quote cite>,
+ * src/components/mdx/Quote.astro): its marks are text, so they survive where no stylesheet applies.
+ * quotationProblems() checks every quotation of a built page against the file: the same words in the
+ * same order (letter case, spacing, straight or curly apostrophes and the closing full stop aside). A
+ * quotation that is shortened, widened or reworded fails, and so does a <q> (its marks vanish in copied
+ * text, reader views and feed readers).
  */
 import { parse } from 'node-html-parser';
 import { wordsOf } from './word-count.ts';
@@ -66,13 +69,18 @@ export function matchQuotation(text: string, quotations: readonly Quotation[]): 
   return quotations.find((q) => comparable(q.text) === words);
 }
 
-/** Problems with the quotations of one built page: every <q> must be a quotation of the file, word for word, with a cite URL. */
+/** Problems with the quotations of one built page: every quotation must be one of the file, word for word, with its source's URL, and marked by text (no <q>). */
 export function quotationProblems(html: string, quotations: readonly Quotation[]): string[] {
   const problems: string[] = [];
-  for (const q of parse(html).querySelectorAll('main q')) {
+  const main = parse(html).querySelector('main');
+  if (!main) return problems;
+  for (const q of main.querySelectorAll('q')) {
+    problems.push(`the quotation "${q.textContent.replace(/\s+/g, ' ').trim().slice(0, 40)}…" is a <q>, whose marks vanish where no stylesheet draws them (copied text, reader views, feeds). Fix: write <Quote cite="URL">…</Quote>`);
+  }
+  for (const q of main.querySelectorAll('.quote')) {
     const text = q.textContent.replace(/\s+/g, ' ').trim();
     if (!matchQuotation(text, quotations)) problems.push(`the quotation "${text.slice(0, 80)}" is not word for word any quotation of ${QUOTATIONS_FILE}. Fix: quote the source's own words exactly, or paraphrase without quotation marks`);
-    if (!/^https?:\/\//.test(q.getAttribute('cite') ?? '')) problems.push(`the quotation "${text.slice(0, 40)}…" has no cite="URL" of its source`);
+    if (!/^https?:\/\//.test(q.getAttribute('data-cite') ?? '')) problems.push(`the quotation "${text.slice(0, 40)}…" has no data-cite="URL" of its source. Fix: <Quote cite="URL">`);
   }
   return problems;
 }

@@ -61,6 +61,30 @@ describe('the chain against its hops, through means paired run by run', () => {
     assert.ok(Math.abs(chainFacts(base)['ratio.DoverHopsB.mean']! - ratios.reduce((a, x) => a + x, 0) / 3) < 1e-12);
   });
 
+  test('the headline ratio divides figures of one run: each run\'s mean chained call over its own mean single hop', () => {
+    // D's run means set to 3.3, 3.9 and 3.6 times B's of the same run; B's and D's medians come from whichever run is the median.
+    const facts = chainFacts(withChain([1.1, 1.3, 1.2]));
+    assert.ok(Math.abs(facts['ratio.DoverB.mean']! - 3.6) < 1e-12);
+    assert.ok(Math.abs(facts['ratio.DoverB.meanLow']! - 3.3) < 1e-12);
+    assert.ok(Math.abs(facts['ratio.DoverB.meanHigh']! - 3.9) < 1e-12);
+    const b = latency(base, 'B');
+    const d = latency(base, 'D');
+    const own = d.runs.map((r, k) => r.meanUs / b.runs[k]!.meanUs);
+    assert.ok(Math.abs(chainFacts(base)['ratio.DoverB.mean']! - own.reduce((a, x) => a + x, 0) / own.length) < 1e-12);
+  });
+
+  test('the sentence names what it divides, and the reference report, which prints no means, is said to print none', () => {
+    const text = readFileSync(path.join(ROOT, 'content', 'split-on-evidence.mdx'), 'utf8');
+    const bullet = text.split('\n').find((l) => l.startsWith('- **Three chained hops cost'))!;
+    assert.match(bullet, /^- \*\*Three chained hops cost <Ratio name="ratio\.DoverB\.mean" digits=\{2\} \/> a single hop\*\*: in each run, the chain's mean call divided by the same run's mean single hop/);
+    assert.doesNotMatch(bullet, /(?<!ref\.)ratio\.DoverB\.p50/, 'no ratio of medians from different runs as the headline');
+    // The reference report shows percentiles and calls/s, never a mean.
+    assert.doesNotMatch(referenceText, /\bmeans?\b|average/i);
+    assert.match(referenceText, /p50\s+p95\s+p99/);
+    assert.match(bullet, /The reference report prints no means/);
+    assert.doesNotMatch(text, /prints medians only/);
+  });
+
   const cases: [string, number[], string][] = [
     ['every run well above', [1.3, 1.31, 1.35], 'above'],
     ['runs on both sides of the sum', [0.97, 1.02, 1.01], 'not measurably different from'],

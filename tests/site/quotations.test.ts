@@ -1,6 +1,7 @@
 /**
- * Quotations: content/quotations.md holds the sources' exact words; every <q> on every built page must
- * be one of them word for word, with the source's URL in cite. The page's quotations are compared
+ * Quotations: content/quotations.md holds the sources' exact words; every quotation on every built page
+ * must be one of them word for word, with the source's URL in data-cite, and its quotation marks must be
+ * text (“…”), not a <q> whose marks a stylesheet draws, so they survive in copied text and feed readers. The page's quotations are compared
  * here with the file's text by a rule of this test's own (only spacing, curly apostrophes and a final
  * full stop may differ), and the build's check is shown refusing a widened paraphrase in quotation marks.
  */
@@ -35,15 +36,26 @@ describe('the quotations file', () => {
 });
 
 describe('quotations on the built pages', () => {
-  const found: { page: string; text: string; cite: string }[] = [];
+  const found: { page: string; text: string; cite: string; before: string; after: string }[] = [];
+  const qElements: string[] = [];
   before(async () => {
     const site = await fixturePage();
     assert.equal(site.code, 0, site.stdout + site.stderr);
     for (const p of ARTICLE_PAGES) {
-      for (const q of parse(readFileSync(path.join(site.dir, p.file), 'utf8')).querySelectorAll('main q')) {
-        found.push({ page: p.file, text: q.textContent, cite: q.getAttribute('cite') ?? '' });
+      const main = parse(readFileSync(path.join(site.dir, p.file), 'utf8')).querySelector('main')!;
+      qElements.push(...main.querySelectorAll('q').map((q) => `${p.file}: ${q.textContent}`));
+      for (const q of main.querySelectorAll('.quote')) {
+        // The characters the page's text has around the quoted words, as a feed reader or a copy would see them.
+        const siblings = q.parentNode.childNodes;
+        const k = siblings.indexOf(q);
+        found.push({ page: p.file, text: q.textContent, cite: q.getAttribute('data-cite') ?? '', before: siblings[k - 1]?.textContent.slice(-1) ?? '', after: siblings[k + 1]?.textContent.slice(0, 1) ?? '' });
       }
     }
+  });
+
+  test('the quotation marks are text around the quoted words, and no <q> relies on a stylesheet for them', () => {
+    assert.deepEqual(qElements, []);
+    for (const q of found) assert.deepEqual([q.before, q.after], ['“', '”'], `${q.page}: "${q.text.slice(0, 40)}…"`);
   });
 
   test('each is word for word a quotation of the file, with its source in cite', () => {
@@ -66,16 +78,22 @@ describe('quotations on the built pages', () => {
 describe('the build check', () => {
   const quotations = parseQuotations(fileText);
   const page = (q: string) => `<html><body><main><p>Fowler wrote ${q}.</p></main></body></html>`;
+  const quote = (cite: string, text: string) => `“<span class="quote"${cite ? ` data-cite="${cite}"` : ''}>${text}</span>”`;
   test('refuses a widened paraphrase in quotation marks, a shortened quotation and a quotation without its source', () => {
-    const widened = quotationProblems(page('<q cite="https://martinfowler.com/bliki/MonolithFirst.html">most systems built as microservices from scratch ran into serious trouble</q>'), quotations);
+    const widened = quotationProblems(page(quote('https://martinfowler.com/bliki/MonolithFirst.html', 'most systems built as microservices from scratch ran into serious trouble')), quotations);
     assert.match(widened.join('\n'), /"most systems built as microservices from scratch ran into serious trouble" is not word for word any quotation/);
-    const shortened = quotationProblems(page('<q cite="https://martinfowler.com/bliki/MonolithFirst.html">Almost all the successful microservice stories have started with a monolith</q>'), quotations);
+    const shortened = quotationProblems(page(quote('https://martinfowler.com/bliki/MonolithFirst.html', 'Almost all the successful microservice stories have started with a monolith')), quotations);
     assert.equal(shortened.length, 1);
-    assert.match(quotationProblems(page('<q>our operational overhead increased linearly with each added destination</q>'), quotations).join('\n'), /has no cite="URL"/);
+    assert.match(quotationProblems(page(quote('', 'our operational overhead increased linearly with each added destination')), quotations).join('\n'), /has no data-cite="URL"/);
+  });
+
+  test('refuses a <q>, even of exact words: its marks vanish without the stylesheet', () => {
+    const q = page('<q cite="https://segment.com/blog/goodbye-microservices/">our operational overhead increased linearly with each added destination</q>');
+    assert.match(quotationProblems(q, quotations).join('\n'), /is a <q>, whose marks vanish where no stylesheet draws them .*Fix: write <Quote cite="URL">/);
   });
 
   test('accepts the exact words, whatever the apostrophes and spacing', () => {
-    const exact = page('<q cite="https://martinfowler.com/bliki/MicroservicePremium.html">don’t even consider microservices unless you have a system that’s too\n complex to manage as a monolith.</q>');
+    const exact = page(quote('https://martinfowler.com/bliki/MicroservicePremium.html', 'don’t even consider microservices unless you have a system that’s too\n complex to manage as a monolith.'));
     assert.deepEqual(quotationProblems(exact, quotations), []);
   });
 });

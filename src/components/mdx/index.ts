@@ -10,6 +10,7 @@
  *           <Word name="chainVsHopSum" />                     a word picked by a function of content/words.ts
  *           <Form of="backoffUnkeyedDuplicates" is="zero">…</Form>  one form per outcome (content/forms.ts)
  * Claims:   <Claim name="keyNeitherFailsNorDuplicates">…</Claim>  predicate in content/claims.ts
+ * Quotes:   <Quote cite="URL">…</Quote>  a quotation of content/quotations.md, its marks as text (not <q>)
  * Setup:   <Env part="cpu" | "cores" | "ram" | "os" | "node" | "date" />
  *           <ReferenceSetup />  the labelled reference run's machine, OS, Node and date
  * Blocks:   <SetupLine />, <LatencyTable />, <FailureTable />, <BenchOutput />, <BenchSource />,
@@ -42,6 +43,7 @@ import Relation from './Relation.astro';
 import TableScroll from './TableScroll.astro';
 import Word from './Word.astro';
 import Form from './Form.astro';
+import Quote from './Quote.astro';
 import BenchOutput from '../bench/BenchOutput.astro';
 import BenchSource from '../bench/BenchSource.astro';
 import FailureTable from '../../cases/e-failure/FailureTable.astro';
@@ -76,6 +78,7 @@ export const mdxComponents = {
   Fig,
   Ratio,
   Count,
+  Quote,
   RatioWord,
   Relation,
   Word,
