@@ -192,3 +192,21 @@ export const RetryStormResultSchema = z.object({
   runs: z.array(RetryStormRunSchema).min(1),
 });
 export type RetryStormResult = z.infer<typeof RetryStormResultSchema>;
+
+/**
+ * How late, ms, the open-loop caller may start a call after its due time before the run counts as
+ * having fallen behind its schedule: a quarter of the attempt timeout (`clientTimeoutMs ÷ 4`). Later
+ * than that, arrivals bunch enough to change what the server sees. The bench warns above it and the
+ * page says so; one threshold for both.
+ */
+export function lateStartLimitMs(config: Pick<RetryStormConfig, 'clientTimeoutMs'>): number {
+  return config.clientTimeoutMs / 4;
+}
+
+/**
+ * Retries that reached the server in a run: attempts it received beyond one per call (0 when fewer
+ * arrived, e.g. after connection errors).
+ */
+export function retriesReceived(run: RetryStormRun): number {
+  return Math.max(0, run.measured.attempts.total - run.seeded.calls);
+}
