@@ -19,6 +19,7 @@ import { ratioPhrase } from '../../src/claims/words.ts';
 import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
+import { formatRunDate } from '../../src/present/setup.ts';
 import { ARCHIVED_RUN, fixturePage, UNREADABLE_ARCHIVE_FILE } from '../support/pages.ts';
 
 // <pre> must be parsed as elements (node-html-parser keeps it raw by default).
@@ -372,7 +373,9 @@ describe('structure', () => {
     assert.ok(suite('source', 'beyond').includes(beyondEnv.benchSourceSha256.slice(0, 12)));
     if (env.gitCommit) assert.ok(suite('source', 'reference').includes(env.gitCommit.slice(0, 12)));
     assert.match(suite('run', 'reference'), /^Cases A–E: 30 November 2026, 06:46 UTC, 3 runs \(full suite\), took 2\.4\u202Fmin$/);
-    assert.match(suite('run', 'beyond'), /^Cases F–I: 2 December 2026, 00:17 UTC, one run \(quick suite, with smaller counts than a full run\), took 1\.0\u202Fmin$/);
+    const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)}\u202Fmin`;
+    assert.equal(suite('run', 'beyond'), `Cases F–I: ${formatRunDate(beyondEnv.startedAt)}, one run (quick suite, with smaller counts than a full run), took ${minutes(beyondResults.durationMs)}`);
+    assert.equal(suite('run', 'reference'), `Cases A–E: ${formatRunDate(env.startedAt)}, 3 runs (full suite), took ${minutes(results.durationMs)}`);
     // Both fixtures predate the current bench source: the panel says so for each, with both hashes.
     assert.ok(suite('predates', 'reference').includes(env.benchSourceSha256.slice(0, 12)), prov('predates'));
     assert.ok(suite('predates', 'beyond').includes(beyondEnv.benchSourceSha256.slice(0, 12)), prov('predates'));
