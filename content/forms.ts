@@ -22,6 +22,8 @@ function recovery(key: string): FormSelector {
 }
 
 export const FORMS = {
+  /** Case F: open-loop levels that counted, both targets together (zero: no latency-against-load chart). */
+  validOpenLevels: byCount('F.open.validLevels'),
   /** Case I: whether naive immediate retries recovered within the run ("stuck" when they did not). */
   immediateRecovery: recovery('immediate'),
   /** Case I: whether backoff with full jitter recovered within the run. */

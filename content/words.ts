@@ -7,7 +7,7 @@
 import type { DerivedWord, FactRead } from '../src/claims/named.ts';
 import { standing, type Standing } from '../src/claims/standing.ts';
 import { ratioPhrase } from '../src/claims/words.ts';
-import { formatFact } from '../src/present/format.ts';
+import { formatFact, formatNumber } from '../src/present/format.ts';
 
 /**
  * Case D against the sum of its hops, through each run's mean (means add; medians do not): the mean of
@@ -41,10 +41,10 @@ export const WORDS = {
     })[chainStanding(f)],
   /** "this generator's closed loop reached ___" (c = 16 and 64 against autocannon, alternating rounds; case F). */
   peerVsAutocannon: (f) => peerWords(f),
-  /** "On this machine ___." : the hop's capacity and what set it (case F). */
+  /** "On this machine, under concurrent load, ___." : the hop's capacity and what may have set it (case F). */
   hopCapacity: (f) => capacityClause(f, 'hop', 'the hop'),
-  /** "; ___." : the same for the chain (case F). */
-  chainCapacity: (f) => capacityClause(f, 'chain', 'the chain'),
+  /** "**Capacity.** ___" : both targets' capacities and what may have set each, each limit said once (case F). */
+  capacities: (f) => capacitiesSentences(f),
   /** "For the hop, ___." : its valid open levels, how p99 moved with load, and the highest one against one caller (case F). */
   hopOpen: (f) => openClause(f, 'hop'),
   /** "For the chain, ___." (case F). */
@@ -73,15 +73,13 @@ export const WORDS = {
     if (f('F.wakeFloor.measured') === 0) return 'This run did not measure how late the scheduler’s clock wakes on this machine.';
     const p50 = formatFact('F.wakeFloor.p50Us', f('F.wakeFloor.p50Us'));
     const p99 = formatFact('F.wakeFloor.p99Us', f('F.wakeFloor.p99Us'));
+    const range = f('F.runs') > 1 ? ` (runs ${formatNumber(f('F.wakeFloor.p99LowUs'), 0)}–${formatFact('F.wakeFloor.p99HighUs', f('F.wakeFloor.p99HighUs'))})` : '';
     const floor = f('F.wakeFloor.p99Us');
     const above = (['hop', 'chain'] as const).filter((t) => floor > f(`F.${t}.unloadedP50Us`));
-    const head = `The same run timed the scheduler’s clock alone, with no calls to send: it woke ${p50} late at the median and ${p99} at p99, and the open loop cannot keep its schedule more closely than that on this machine.`;
+    const head = `The same run timed the scheduler’s clock alone, with no calls to send: it woke ${p50} late at the median and ${p99} at p99${range}, whether from other work on the machine or from its idle CPUs waking slowly.`;
     if (above.length === 0) return `${head} That is within both targets’ unloaded p50, so the clock alone does not break the lag rule here.`;
-    const who = above.length === 2 ? 'either target' : `the ${above[0]}`;
-    const late = `That is later than ${above.length === 2 ? 'both targets’ unloaded p50' : `the ${above[0]}’s unloaded p50`}`;
-    const valid = above.map((t) => f(`F.${t}.validOpenLevels`)).reduce((a, b) => a + b, 0);
-    if (valid === 0) return `${head} ${late}, and on its own that breaks the lag rule: it is why no open-loop level of ${who} counted.`;
-    return `${head} ${late}, yet ${levels(valid)} of ${who} still met the lag rule in this run: the floor varies from run to run.`;
+    const which = above.length === 2 ? 'both targets’ unloaded p50' : `the ${above[0]}’s unloaded p50 (${formatFact(`F.${above[0]}.unloadedP50Us`, f(`F.${above[0]}.unloadedP50Us`))})`;
+    return `${head} That is later than ${which}, so while the machine wakes this late an open-loop level of ${above.length === 2 ? 'either target' : `the ${above[0]}`} is unlikely to meet the lag rule.`;
   },
   /** "Each level … and the whole measurement runs ___" (case F's runs). */
   loadRuns: (f) => timesWord(f('F.runs')),
@@ -91,11 +89,21 @@ export const WORDS = {
     const chain = f('F.chain.generatorLimitedLevels');
     return hop === 0 && chain === 0 ? 'and no level of either target asked for more' : `and ${levels(hop)} of the hop and ${levels(chain)} of the chain asked for more`;
   },
-  /** "Of the N closed-loop and M open-loop levels of each target, ___." (case F). */
+  /** How many closed-loop and open-loop levels of each target counted, as a sentence (case F). */
   invalidSummary: (f) => {
-    const hop = f('F.hop.invalidLevels');
-    const chain = f('F.chain.invalidLevels');
-    return hop === 0 && chain === 0 ? 'every level of both targets counted' : `${levels(hop)} of the hop and ${levels(chain)} of the chain did not count`;
+    const closedAll = f('F.closedLevels');
+    const openAll = f('F.openLevels');
+    const say = (ok: number, all: number, kind: string) => (ok === all ? `every ${kind} level counted` : ok === 0 ? `no ${kind} level counted` : `${ok} of the ${kind} levels counted`);
+    const part = (t: 'hop' | 'chain') => {
+      const closedOk = f(`F.${t}.validClosedLevels`);
+      const openOk = f(`F.${t}.validOpenLevels`);
+      if (closedOk === closedAll && openOk === openAll) return 'every level counted';
+      return `${say(closedOk, closedAll, 'closed-loop')} and ${say(openOk, openAll, 'open-loop').replace(/ counted$/, ' did')}`;
+    };
+    const head = `Each target had ${closedAll} closed-loop and ${openAll} open-loop levels`;
+    const hop = part('hop');
+    const chain = part('chain');
+    return hop === chain ? `${head}; for both, ${hop}.` : `${head}. For the hop, ${hop}; for the chain, ${chain}.`;
   },
   /** Where case F's generator and services ran: a sentence. */
   loadPlacement: (f) =>
@@ -157,38 +165,80 @@ function timesWord(n: number): string {
 }
 
 /**
- * Case F's peer check: each compared concurrency's ratio (median of the alternating rounds, with its
- * interval) against 1 by the one noise rule; results written before rounds have one pass, where the
- * word tolerance decides.
+ * Case F's peer check, as the predicate of "this generator's closed loop ___": each compared
+ * concurrency's ratio (median of the alternating rounds, with its interval) against 1 by the one noise
+ * rule; results written before rounds have one pass, where the word tolerance decides. Concurrencies
+ * with the same standing are said together.
  */
 function peerWords(f: FactRead): string {
   const runs = f('F.peer.rounds');
   const rows = [16, 64].map((c) => ({ c, s: standing({ value: f(`F.peer.ratio.c${c}`), low: f(`F.peer.ratioLow.c${c}`), high: f(`F.peer.ratioHigh.c${c}`), runs }, 1) }));
-  const at = (rs: typeof rows) => rs.map((r) => `c = ${r.c}`).join(' and ');
-  const below = rows.filter((r) => r.s === 'below');
-  if (below.length > 0) return `less than autocannon’s throughput at ${at(below)}, so there the generator, not the service, may have set the figure`;
-  if (rows.every((r) => r.s === 'same')) return 'no measurable difference from autocannon’s throughput at either concurrency compared';
-  if (rows.every((r) => r.s === 'near' || r.s === 'same')) return 'about autocannon’s throughput at both concurrencies compared';
-  return 'autocannon’s throughput or more at both concurrencies compared';
+  const phrase: Record<Standing, string> = {
+    below: 'fell short of autocannon’s throughput',
+    near: 'came within 10% of autocannon’s throughput',
+    same: 'showed no measurable difference from autocannon’s throughput',
+    above: 'exceeded autocannon’s throughput',
+  };
+  const order: Standing[] = ['below', 'same', 'near', 'above'];
+  const groups = order.map((st) => ({ st, cs: rows.filter((r) => r.s === st).map((r) => `c = ${r.c}`) })).filter((g) => g.cs.length > 0);
+  const parts = groups.map((g) => `${phrase[g.st]} ${groups.length === 1 && g.cs.length === 2 ? 'at both concurrencies compared' : `at ${g.cs.join(' and ')}`}`);
+  const tail = rows.some((r) => r.s === 'below') ? ', so where it fell short the generator, not the service, may have set the figure' : '';
+  return `${list(parts)}${tail}`;
 }
 
-/**
- * Target T's capacity (the highest throughput among valid closed levels, validity.ts capacityOf) and
- * what may have set it, as a clause: the client's CPU rule stopping the next level; a figure within
- * 10% of (or above) the generator's own ceiling; the most callers tried (more might give more); or
- * more callers bringing no more.
- */
-function capacityClause(f: FactRead, t: 'hop' | 'chain', name: string): string {
-  if (f(`F.${t}.capacityFromValidLevel`) === 0) return `no closed-loop level of ${name} counted, so it has no capacity the page can use, and its open-loop rates came from a level that does not count`;
-  const perSecValue = f(`F.${t}.capacityPerSec`);
-  const perSec = formatFact(`F.${t}.capacityPerSec`, perSecValue);
+/** What may have set target T's capacity, from the facts (validity.ts capacityOf and the noise rule). */
+type CapacityLimit = 'none' | 'client-cpu' | 'ceiling' | 'most-callers' | 'flat';
+
+function capacityLimit(f: FactRead, t: 'hop' | 'chain'): CapacityLimit {
+  if (f(`F.${t}.capacityFromValidLevel`) === 0) return 'none';
+  if (f(`F.${t}.capacitySetByService`) === 0) return 'client-cpu';
+  if (f(`F.${t}.capacityNearCeiling`) === 1) return 'ceiling';
+  return f(`F.${t}.capacityConcurrency`) >= f('F.maxConcurrency') ? 'most-callers' : 'flat';
+}
+
+/** "11,552 calls/s with 64 callers (runs 8,382–11,887)": target T's capacity, its callers and its runs' range. */
+function capacityFigure(f: FactRead, t: 'hop' | 'chain'): string {
   const c = f(`F.${t}.capacityConcurrency`);
-  const head = `the capacity of ${name} was ${perSec}, with ${c === 1 ? 'a single caller' : `${c} callers`}`;
-  if (f(`F.${t}.capacitySetByService`) === 0) return `${head}; the next level needed more of a core than the client may use, so the generator, not the service, set that figure`;
-  const ceiling = f('F.ceilingPerSec');
-  if (perSecValue >= 0.9 * ceiling) return `${head}, ${perSecValue > ceiling ? 'above' : 'close to'} the generator’s own ceiling of ${formatFact('F.ceilingPerSec', ceiling)}, so the generator may have set it`;
-  if (c >= f('F.maxConcurrency')) return `${head}, the most callers tried, so more callers might have brought more`;
-  return `${head}; more callers brought no more`;
+  const perSec = formatFact(`F.${t}.capacityPerSec`, f(`F.${t}.capacityPerSec`));
+  const runs = f('F.runs') > 1 ? ` (runs ${formatNumber(f(`F.${t}.capacityLowPerSec`), 0)}–${formatFact(`F.${t}.capacityHighPerSec`, f(`F.${t}.capacityHighPerSec`))})` : '';
+  return `${perSec} with ${c === 1 ? 'a single caller' : `${c} callers`}${runs}`;
+}
+
+/** What set it, as a clause about `who` ("the hop", "both"). */
+function limitClause(f: FactRead, limit: CapacityLimit, who: string): string {
+  switch (limit) {
+    case 'none':
+      return `no closed-loop level of ${who} counted, so it has no capacity the page can use, and its open-loop rates came from a level that does not count`;
+    case 'client-cpu':
+      return `for ${who}, the next level needed more of a core than the client may use, so the generator, not the service, set that figure`;
+    case 'ceiling': {
+      const range = f('F.runs') > 1 ? `, runs ${formatNumber(f('F.ceilingLowPerSec'), 0)}–${formatFact('F.ceilingHighPerSec', f('F.ceilingHighPerSec'))}` : '';
+      return `for ${who}, that is within the noise of the generator’s own ceiling against a trivial responder (${formatFact('F.ceilingPerSec', f('F.ceilingPerSec'))}${range}), so the generator may have set it, not the service`;
+    }
+    case 'most-callers':
+      return `for ${who}, ${f('F.maxConcurrency')} callers was the most tried, so more callers might have brought more`;
+    case 'flat':
+      return `for ${who}, more callers brought no more`;
+  }
+}
+
+/** Target T's capacity and what may have set it, as one clause (the article's summary). */
+function capacityClause(f: FactRead, t: 'hop' | 'chain', name: string): string {
+  const limit = capacityLimit(f, t);
+  if (limit === 'none') return limitClause(f, limit, name);
+  return `the highest throughput ${name} reached was ${capacityFigure(f, t)}; ${limitClause(f, limit, 'it').replace(/^for it, /, '')}`;
+}
+
+/** Both targets' capacities, each limit said once (for both when they share it). */
+function capacitiesSentences(f: FactRead): string {
+  const hop = capacityLimit(f, 'hop');
+  const chain = capacityLimit(f, 'chain');
+  const heads = [hop === 'none' ? null : `the hop ${capacityFigure(f, 'hop')}`, chain === 'none' ? null : `the chain ${capacityFigure(f, 'chain')}`].filter((x) => x !== null);
+  const first = heads.length === 0 ? '' : `The highest throughput that counted was, for ${heads.join(', and for ')}. `;
+  const limits = hop === chain && hop !== 'none' && hop !== 'ceiling'
+    ? limitClause(f, hop, 'both')
+    : `${limitClause(f, hop, 'the hop')}; ${limitClause(f, chain, 'the chain')}`;
+  return `${first}${capitalise(limits)}.`;
 }
 
 /** Target T's valid open levels: how many, how p99 moved with load (the bench's rule), and the highest against one caller. */

@@ -115,8 +115,8 @@ describe('validity, capacity, p99', () => {
       { code: 'failures', runs: [2], value: 1.5, limit: 1 },
       { code: 'generator-limited', runs: [], value: 60, limit: 50 },
     ]);
-    assert.equal(reasonText(v.reasons[0]!), 'client used 83% of a core (limit 70%) in runs 1, 3');
-    assert.equal(reasonText(v.reasons[1]!), 'scheduler lag p99 130 µs, over the unloaded p50 of 100 µs in runs 2, 3');
+    assert.equal(reasonText(v.reasons[0]!), 'client used up to 83% of a core (limit 70%) in runs 1, 3');
+    assert.equal(reasonText(v.reasons[1]!), 'scheduler lag p99 up to 130 µs, over the unloaded p50 of 100 µs in runs 2, 3');
     assert.equal(reasonText(v.reasons[2]!), '1.5% of calls failed or were dropped (limit 1%) in run 2');
   });
 

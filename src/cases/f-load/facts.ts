@@ -5,16 +5,21 @@
  * - setup: F.cores, F.runs, F.pinned (1/0), F.maxConcurrency, F.openConnections, F.schedulerGranularityMs,
  *   F.maxClientCpuPercent, F.maxFailedPercent, F.generatorLimitFraction, F.minCalls and F.maxMeasureMs (a level
  *   runs until it holds minCalls calls, or for maxMeasureMs);
- * - the generator: F.ceilingPerSec (median against the trivial responder), F.generatorLimitPerSec;
+ * - the generator: F.ceilingPerSec (median against the trivial responder) with F.ceilingLowPerSec and
+ *   F.ceilingHighPerSec (its interval), F.generatorLimitPerSec;
  * - the wake-up floor (the clock alone, no calls): F.wakeFloor.measured (1/0: 0 in results written before
  *   it, and then none of the others), F.wakeFloor.p50Us,
- *   F.wakeFloor.p99Us (medians across runs), F.wakeFloor.ratePerSec;
+ *   F.wakeFloor.p99Us (medians across runs) with F.wakeFloor.p99LowUs and .p99HighUs (its interval),
+ *   F.wakeFloor.ratePerSec;
  * - the peer check, per concurrency c: F.peer.autocannonPerSec.c{c}, F.peer.benchPerSec.c{c} (medians of the
  *   rounds), F.peer.ratio.c{c} (median of the rounds' ratios) with F.peer.ratioLow.c{c} and .ratioHigh.c{c}
  *   (its interval); F.peer.seconds (per round and tool), F.peer.rounds (1 for results written before rounds),
  *   F.peer.minRatio (lowest ratio);
  * - per target T ("hop", "chain"): F.T.capacityFromValidLevel (1/0) and, only when 1, F.T.capacityPerSec,
- *   F.T.capacityConcurrency, F.T.capacitySetByService (1 service, 0 generator); F.T.unloadedP50Us, F.T.invalidLevels,
+ *   F.T.capacityConcurrency, F.T.capacitySetByService (1: no level with more callers broke the client-CPU
+ *   rule; 0: one did), F.T.capacityLowPerSec and .capacityHighPerSec (that level's interval),
+ *   F.T.capacityNearCeiling (1 when that level's runs and the ceiling's runs overlap by the one noise rule,
+ *   or with one run when it is within 10% of the ceiling or above it); F.T.unloadedP50Us, F.T.invalidLevels,
  *   F.T.validClosedLevels, F.T.validOpenLevels, F.T.p99NeverFalls (1/0), F.T.generatorLimitedLevels;
  *   F.T.unloadedCounts (1 when the closed level at c = 1 counts); F.closedLevels, F.openLevels (levels
  *   per target, as configured);
@@ -28,11 +33,13 @@
  *   F.T.open.last.* with loadPercent, p99Us, uncorrectedP99Us, lagP99Us, clientCpuPercent and (when
  *   defined) p99OverUnloaded, correctedOverUncorrected;
  * - F.littleL.maxDeviationPercent: the largest |L − c| / c over the valid closed levels of both targets, %;
+ * - F.open.validLevels: valid open levels of both targets;
  * - F.open.correctedBelowUncorrected: valid open levels (both targets) whose p99 from the intended send is
  *   below the p99 from the actual send (each call's first figure is never the smaller, so 0 unless broken).
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
 import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
+import { differBeyondNoise } from '@split-on-evidence/hop-bench/noise';
 
 /** The name segment of an open-loop level: 0.1 → "at10". */
 export function loadLevelName(fraction: number): string {
@@ -59,11 +66,15 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
   put('maxMeasureMs', Math.min(config.closed.maxMeasureMs, config.open.maxMeasureMs));
   put('generatorLimitFraction', config.generatorLimitFraction);
   put('ceilingPerSec', result.ceiling.perSec.median);
+  put('ceilingLowPerSec', result.ceiling.perSec.low);
+  put('ceilingHighPerSec', result.ceiling.perSec.high);
   put('wakeFloor.measured', result.wakeFloor ? 1 : 0);
   if (result.wakeFloor) {
     put('wakeFloor.ratePerSec', result.wakeFloor.ratePerSec);
     put('wakeFloor.p50Us', result.wakeFloor.lagP50Us.median);
     put('wakeFloor.p99Us', result.wakeFloor.lagP99Us.median);
+    put('wakeFloor.p99LowUs', result.wakeFloor.lagP99Us.low);
+    put('wakeFloor.p99HighUs', result.wakeFloor.lagP99Us.high);
   }
   put('generatorLimitPerSec', config.generatorLimitFraction * result.ceiling.perSec.median);
   for (const r of result.peer) {
@@ -89,6 +100,13 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
       put(`${T}.capacityPerSec`, t.capacity.perSec);
       put(`${T}.capacityConcurrency`, t.capacity.concurrency);
       put(`${T}.capacitySetByService`, t.capacity.setBy === 'service' ? 1 : 0);
+      const level = t.closed.find((l) => l.concurrency === t.capacity.concurrency)!;
+      put(`${T}.capacityLowPerSec`, level.callsPerSec.low);
+      put(`${T}.capacityHighPerSec`, level.callsPerSec.high);
+      // The one noise rule: the capacity level's runs against the ceiling's runs; with one run, within 10%.
+      const differs = differBeyondNoise(level.runs.map((r) => r.callsPerSec), result.ceiling.runs.map((r) => r.callsPerSec));
+      const near = differs === null ? t.capacity.perSec >= 0.9 * result.ceiling.perSec.median : !differs || t.capacity.perSec >= result.ceiling.perSec.median;
+      put(`${T}.capacityNearCeiling`, near ? 1 : 0);
     }
     put(`${T}.unloadedP50Us`, t.unloadedP50Us);
     put(`${T}.invalidLevels`, [...t.closed, ...t.open].filter((l) => !l.validity.valid).length);
@@ -134,5 +152,6 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
   }
   put('littleL.maxDeviationPercent', maxDeviation);
   put('open.correctedBelowUncorrected', correctedBelow);
+  put('open.validLevels', result.targets.reduce((n, t) => n + t.validOpenLevels, 0));
   return facts;
 }

@@ -28,14 +28,15 @@ export function formatLoadReport(result: LoadResult, config: LoadConfig): string
       lines.push('  ' + [String(l.concurrency).padEnd(4), range(l.callsPerSec).padStart(26), int(l.p50Us.median).padStart(13), int(l.p99Us.median).padStart(13), l.littleL.toFixed(1).padStart(13),
         pct(l.clientCpuPercent.median).padStart(13), pct(l.servicesCpuPercent.median).padStart(13)].join('') + `  ${mark(l.validity)}`);
     }
-    lines.push(`  capacity ${int(t.capacity.perSec)} calls/s at c=${t.capacity.concurrency}, set by the ${t.capacity.setBy}${t.capacity.fromValidLevel ? '' : ' (NO valid closed-loop level: taken from an invalid one)'}; unloaded p50 ${int(t.unloadedP50Us)} µs`);
+    lines.push(`  capacity ${int(t.capacity.perSec)} calls/s at c=${t.capacity.concurrency} (the highest valid closed level; ${t.capacity.setBy === 'generator' ? 'the next level broke the client-CPU rule, so the generator set it' : 'no level with more callers broke the client-CPU rule'})${t.capacity.fromValidLevel ? '' : ' (NO valid closed-loop level: taken from an invalid one)'}; unloaded p50 ${int(t.unloadedP50Us)} µs`);
     lines.push(`  open loop at fractions of the capacity; latency from intended send (uncorrected: from actual send)`);
     lines.push('  ' + ['load', 'target/s', 'ok/s', 'p50 µs', 'p99 µs', 'uncorr p99', 'lag p99', 'failed', 'client CPU'].map((h, i) => (i === 0 ? h.padEnd(6) : h.padStart(i === 4 ? 26 : 11))).join('') + '  validity');
     for (const l of t.open) {
       lines.push('  ' + [pct(l.fraction * 100).padEnd(6), int(l.targetPerSec).padStart(11), int(l.okPerSec.median).padStart(11), int(l.p50Us.median).padStart(11), range(l.p99Us).padStart(26),
         int(l.uncorrectedP99Us.median).padStart(11), int(l.lagP99Us.median).padStart(11), `${l.failedPercent.median.toFixed(1)}%`.padStart(11), pct(l.clientCpuPercent.median).padStart(11)].join('') + `  ${mark(l.validity)}`);
     }
-    lines.push(`  valid open levels: ${t.validOpenLevels}; their p99 ${t.p99NeverFalls ? 'never falls' : 'FALLS'} as offered load rises (within intervals)`);
+    lines.push(t.validOpenLevels === 0 ? '  valid open levels: none' : t.validOpenLevels === 1 ? '  valid open levels: 1 (too few for a trend)'
+      : `  valid open levels: ${t.validOpenLevels}; their p99 ${t.p99NeverFalls ? 'never falls' : 'FALLS'} as offered load rises (within intervals)`);
   }
   return lines;
 }

@@ -310,14 +310,16 @@ export type LoadTargetResult = z.infer<typeof LoadTargetResultSchema>;
 /** Plain words for a reason, for the report and the page's table: e.g. "client used 83% of a core (limit 70%) in run 2". */
 export function reasonText(r: Reason): string {
   const runs = r.runs.length === 0 ? '' : ` in run${r.runs.length === 1 ? '' : 's'} ${r.runs.join(', ')}`;
+  // The value is the worst run's, which is not the median a table shows beside it: say so when runs differ.
+  const worst = r.runs.length > 1 ? ' up to' : '';
   const n = (v: number, d = 0) => v.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
   switch (r.code) {
     case 'client-cpu':
-      return `client used ${n(r.value)}% of a core (limit ${n(r.limit)}%)${runs}`;
+      return `client used${worst} ${n(r.value)}% of a core (limit ${n(r.limit)}%)${runs}`;
     case 'scheduler-lag':
-      return `scheduler lag p99 ${n(r.value)} µs, over the unloaded p50 of ${n(r.limit)} µs${runs}`;
+      return `scheduler lag p99${worst} ${n(r.value)} µs, over the unloaded p50 of ${n(r.limit)} µs${runs}`;
     case 'failures':
-      return `${n(r.value, 1)}% of calls failed or were dropped (limit ${n(r.limit)}%)${runs}`;
+      return `${worst ? 'up to ' : ''}${n(r.value, 1)}% of calls failed or were dropped (limit ${n(r.limit)}%)${runs}`;
     case 'generator-limited':
       return `generator-limited: target ${n(r.value)} calls/s, above the limit of ${n(r.limit)} calls/s that the generator's ceiling sets`;
   }
