@@ -53,6 +53,8 @@ export const CLAIMS = {
   correctedNeverSmaller: (f) => f('F.open.correctedBelowUncorrected') === 0,
   /** "No call with a key kept for a day wrote a second invoice under any policy" (case I, the five main runs). */
   noKeyedDuplicatesWithDayLongKeys: (f) => ['none', 'immediate', 'backoff', 'budget', 'deadline'].every((k) => f(`I.${k}.duplicates.keyed`) === 0),
+  /** "Each policy ran once in this run" (case I runs one storm per policy whatever --runs asks; the short-TTL run is one more). */
+  eachPolicyRanOnce: (f) => f('I.runsPerPolicy') === 1,
   /** "nearly three times as much": a chain of three's downtime against one service's. */
   chainDowntimeNearlyTriple: (f) => f('availability.three.999.downtimeMinPerMonth') > 2.9 * f('availability.one.999.downtimeMinPerMonth'),
   /** "The cost grows in direct proportion to the number of services" (cents). */

@@ -114,45 +114,132 @@ export const WORDS = {
   noneRecovery: (f) => recoveryWords(f, 'none'),
   /** Case I, naive immediate retries: "… naive immediate retries ___;" (the article's short block). */
   immediateRecoveryClause: (f) => recoveryWords(f, 'immediate'),
-  /** Case I, the retry budget: "… its clients ___." */
-  budgetRecovery: (f) => recoveryWords(f, 'budget'),
   /** Case I, deadline-drop: "… the system ___." */
   deadlineRecovery: (f) => recoveryWords(f, 'deadline'),
   /** Case I: "goodput after it was ___." for naive immediate retries (after against before, one run: the word tolerance decides). */
   immediateGoodputAfter: (f) => goodputAfterWords(f, 'immediate'),
   /** Case I: the same for backoff with full jitter. */
   backoffGoodputAfter: (f) => goodputAfterWords(f, 'backoff'),
-  /** Case I: whether the budget capped the damage, from whether naive immediate retries and the budget recovered. */
+  /**
+   * Case I, the retry budget, from the retries it let reach the server (I.budget.retriesReceived) against
+   * those it refused (I.budget.budgetRefused): at or below RETRIES_OFF_SHARE of the retries asked for, it
+   * in effect turned retries off, and is not credited with capping a storm; otherwise whether that was
+   * enough, from whether it and naive immediate retries recovered.
+   */
   budgetVerdict: (f) => {
-    const budget = f('I.budget.recovered') === 1;
-    const immediate = f('I.immediate.recovered') === 1;
-    if (!budget) return 'In this run that was not enough to bring goodput back before the run ended.';
-    if (!immediate) return 'That was enough: the budget capped the damage, and goodput came back where naive immediate retries never brought it back.';
-    return 'Naive immediate retries recovered in this run too, so there was no lasting damage here for the budget to cap.';
+    const received = f('I.budget.retriesReceived');
+    const refused = f('I.budget.budgetRefused');
+    const wanted = received + refused;
+    const recovery = recoveryWords(f, 'budget');
+    if (wanted === 0) return `Its clients asked for no retry in this run, so the budget had nothing to refuse; they ${recovery}.`;
+    const asked = `${formatFact('I.budget.retriesReceived', wanted)} ${wanted === 1 ? 'retry' : 'retries'} its clients asked for`;
+    const through =
+      received === 0
+        ? `let none of the ${asked} reach the server`
+        : `let ${formatFact('I.budget.retriesReceived', received)} of the ${asked} reach the server (${sharePercent(received / wanted)}) and refused the rest`;
+    if (received / wanted <= RETRIES_OFF_SHARE) {
+      const failed = formatFact('I.budget.failed', f('I.budget.failed'));
+      const noneFailed = formatFact('I.none.failed', f('I.none.failed'));
+      return `The budget ${through}, so in effect it turned retries off rather than capping a storm: ${failed} calls failed, against ${noneFailed} without retries, and its clients ${recovery}.`;
+    }
+    if (f('I.budget.recovered') !== 1) return `The budget ${through}; that was not enough to bring goodput back before the run ended.`;
+    if (f('I.immediate.recovered') !== 1) return `The budget ${through}, and that was enough: its clients ${recovery}, where naive immediate retries never brought goodput back.`;
+    return `The budget ${through}; its clients ${recovery}, but naive immediate retries recovered in this run too, so there was no lasting damage here for the budget to cap.`;
   },
   /**
    * Case I: which policy recovered first, and deadline-drop's place. Recovery times are read to one
-   * bucket (I.bucketMs) and no sooner than one span (I.recovery.windowMs): times less than a bucket apart
-   * are a tie, and a tie reads as one, never as a rank. One run per policy, so "first" is this run's.
+   * bucket, but the rule judges goodput over spans of I.recovery.windowMs, so times less than one span
+   * apart are a tie, never a rank; and each policy ran once, so "first" is this run's.
    */
   firstToRecover: (f) => {
     const times = POLICY_KEYS.filter((k) => f(`I.${k}.recovered`) === 1).map((k) => ({ k, ms: f(`I.${k}.recoveryMs`) }));
     if (times.length === 0) return 'No policy recovered within the run.';
     const deadline = times.some((t) => t.k === 'deadline') ? '' : '; deadline-drop did not recover within the run';
     if (times.length === 1) return `${capitalise(POLICY_NAMES[times[0]!.k]!)} was the only policy that recovered within the run.`;
+    const span = f('I.recovery.windowMs');
     const best = Math.min(...times.map((t) => t.ms));
-    const first = times.filter((t) => t.ms - best < f('I.bucketMs')).map((t) => t.k);
-    const when = recoveredWhen(f, best);
-    if (first.length === times.length) {
-      const who = times.length === POLICY_KEYS.length ? 'Every policy' : capitalise(list(first.map((k) => POLICY_NAMES[k]!)));
-      return `${who} recovered ${when}, so this run does not rank ${times.length === 2 ? 'the two' : 'them'}${deadline}.`;
+    const first = times.filter((t) => t.ms - best < span);
+    const latest = Math.max(...first.map((t) => t.ms));
+    const them = first.length === 2 ? 'the two' : 'them';
+    const who = (group: typeof times) => (group.length === POLICY_KEYS.length ? 'Every policy' : capitalise(list(group.map((t) => POLICY_NAMES[t.k]!))));
+    const tie =
+      latest === best
+        ? `recovered ${recoveredWhen(f, best)}`
+        : `recovered within ${formatFact('I.recoveryMs', latest)} of the brownout’s end, less than one ${formatFact('I.recovery.windowMs', span)} span apart, which is finer than the rule reads`;
+    if (first.length === times.length) return `${who(first)} ${tie}, so this run does not rank ${them}${deadline}.`;
+    const rest = times.filter((t) => !first.includes(t));
+    const before = `at least one ${formatFact('I.recovery.windowMs', span)} span before ${list(rest.map((t) => POLICY_NAMES[t.k]!))}${deadline}`;
+    if (first.length > 1) return `${who(first)} ${tie}: together they recovered first, ${before}.`;
+    return `${who(first)} recovered first, ${recoveredWhen(f, best)}, ${before}.`;
+  },
+  /** Case I: "its clients sent … as many attempts as calls, ___": backoff's amplification against naive immediate retries', by the one-run yardstick (policyDiffers). */
+  backoffAmpVsImmediate: (f) => {
+    const imm = formatRatio(f('I.immediate.amp.overall'));
+    const short = formatRatio(f('I.immediateShortTtl.amp.overall'));
+    if (!policyDiffers(f, 'amp.overall', 'backoff', 'immediate')) {
+      return `about as many as naive immediate retries sent (${imm}; their two runs sent ${imm} and ${short}, and this one differs from them by no more than they differ)`;
     }
-    const names = capitalise(list(first.map((k) => POLICY_NAMES[k]!)));
-    const together = first.length > 1 ? ' together' : '';
-    if (first.includes('deadline')) return `${names} recovered first${together}, ${when}.`;
-    return `${names} recovered first${together}, ${when}${deadline === '' ? ', before deadline-drop did' : deadline}.`;
+    const fewer = f('I.backoff.amp.overall') < f('I.immediate.amp.overall');
+    return `${fewer ? 'fewer' : 'more'} than the ${imm} of naive immediate retries, by more than their two runs differ (${imm} and ${short})`;
+  },
+  /** Case I: "goodput during the brownout was ___" for deadline-drop, against no retry, by the one-run yardstick (policyDiffers). */
+  deadlineDuringVsNone: (f) => {
+    const deadline = formatFact('I.deadline.goodput.duringPerSec', f('I.deadline.goodput.duringPerSec'));
+    const none = formatFact('I.none.goodput.duringPerSec', f('I.none.goodput.duringPerSec'));
+    if (!policyDiffers(f, 'goodput.duringPerSec', 'deadline', 'none')) return `${deadline}, against ${none} without retries, a difference no larger than the two runs of naive immediate retries show between themselves`;
+    return `${deadline}, against ${none} without retries`;
+  },
+  /** Case I: second invoices from calls without a key, under each policy that retries, all named (no rank: one run each). */
+  unkeyedDuplicatesByPolicy: (f) => {
+    const keys = POLICY_KEYS.filter((k) => k !== 'none');
+    const counts = keys.map((k) => ({ k, n: f(`I.${k}.duplicates.unkeyed`) }));
+    if (counts.every((c) => c.n === 0)) return 'Calls without a key wrote no second invoice under any policy in this run.';
+    const parts = counts.map((c) => `${c.n === 0 ? 'none' : formatFact(`I.${c.k}.duplicates.unkeyed`, c.n)} under ${POLICY_NAMES[c.k]}`);
+    return `Calls without a key wrote second invoices when their retries were served: ${list(parts)}.`;
+  },
+  /**
+   * Case I: whether the open-loop caller kept its schedule, from the latest start of any run against
+   * the bench's own limit (I.schedule.lateLimitMs, the threshold of its warning).
+   */
+  callerSchedule: (f) => {
+    const limit = formatFact('I.schedule.lateLimitMs', f('I.schedule.lateLimitMs'));
+    const behind = f('I.schedule.runsBehind');
+    const runs = f('I.schedule.runs');
+    if (behind === 0) return `The caller kept that schedule: in no run did a call start more than ${limit} after it was due.`;
+    const late = f('I.schedule.lateMaxMs');
+    const which = behind === runs ? `in all ${runs} runs` : behind === 1 ? `in one of the ${runs} runs` : `in ${behind} of the ${runs} runs`;
+    const worst = `${formatFact('I.schedule.lateMaxMs', late)}${late > f('I.clientTimeoutMs') ? ', longer than the timeout itself' : ''}`;
+    return (
+      `The caller fell behind that schedule ${which}: it started calls more than ${limit} (a quarter of the timeout) after they were due, at worst ${worst}. ` +
+      'Arrivals bunched, so the server saw a burstier load than this describes, and the bench warned to run again on a quieter machine.'
+    );
   },
 } satisfies Record<string, DerivedWord>;
+
+/** Case I: at or below this share of the retries its clients asked for, the budget in effect turned retries off. */
+export const RETRIES_OFF_SHARE = 0.1;
+
+/** "under 1%", "1%", "40%": a share as a whole percent, never "0%" for a share above zero. */
+function sharePercent(share: number): string {
+  const pct = 100 * share;
+  return pct > 0 && pct < 0.5 ? 'under 1%' : `${Math.round(pct)}%`;
+}
+
+/** "2.28×". */
+function formatRatio(value: number): string {
+  return `${value.toFixed(2)}×`;
+}
+
+/**
+ * Case I, one run per policy: a difference between two policies' figure `measure` counts only when it
+ * is larger than the difference between the two runs of naive immediate retries on the same figure
+ * (day-long and 100 ms keys: the same clients, the same storm; only what keyed retries find differs),
+ * the only run-to-run difference the results hold.
+ */
+function policyDiffers(f: FactRead, measure: string, a: string, b: string): boolean {
+  const spread = Math.abs(f(`I.immediate.${measure}`) - f(`I.immediateShortTtl.${measure}`));
+  return Math.abs(f(`I.${a}.${measure}`) - f(`I.${b}.${measure}`)) > spread;
+}
 
 /** "no level", "one level", "3 levels". */
 function levels(n: number): string {

@@ -32,6 +32,19 @@ test('case I facts: setup values follow from the config; measured values are the
     assert.equal(facts[`I.${key}.recovered`], r === null ? 0 : 1);
     assert.equal(facts[`I.${key}.recoveryMs`], r === null ? undefined : r, `${key}: a recovery time only when it recovered`);
   }
+  // Retries that reached the server: attempts beyond one per call, counted here from the stored attempts.
+  for (const [key, id] of [['none', 'none'], ['budget', 'budget'], ['immediate', 'immediate']] as const) {
+    const r = byId(id);
+    assert.equal(facts[`I.${key}.retriesReceived`], Math.max(0, r.measured.attempts.total - r.seeded.calls), key);
+  }
+  assert.equal(facts['I.none.retriesReceived'], 0, 'no retry sends no retry');
+  // The caller's schedule: the bench's limit (¼ of the 250 ms timeout), the latest start over all runs.
+  assert.equal(facts['I.schedule.lateLimitMs'], 62.5);
+  const lags = storm.result.runs.map((r) => r.measured.schedulerLagMaxMs);
+  assert.equal(facts['I.schedule.lateMaxMs'], Math.max(...lags));
+  assert.equal(facts['I.schedule.runsBehind'], lags.filter((l) => l > 62.5).length);
+  assert.equal(facts['I.schedule.runs'], 6, 'five policies and the short-TTL run');
+  assert.equal(facts['I.runsPerPolicy'], 1, 'the case runs each storm once');
   for (const [name, value] of Object.entries(facts)) {
     assert.ok(/^[F-Z]\./.test(name) || name.startsWith('beyond.'), name);
     assert.ok(Number.isFinite(value), name);

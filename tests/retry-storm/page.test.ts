@@ -1,7 +1,7 @@
 /**
  * The page's "When failures cluster" section, built from the labelled quick run of the beyond suite
  * (tests/fixtures/beyond-results-quick.json, which includes case I): the chart's embedded data and its table twin hold
- * the fixture's goodput per 500 ms with the window as a band, three narrow tables hold each run's
+ * the fixture's goodput per 500 ms with the window as a band, four narrow tables hold each run's
  * figures, and the idempotency semantics table is there.
  */
 import assert from 'node:assert/strict';
@@ -70,7 +70,7 @@ test('the chart embeds one goodput line per policy (successes per 500 ms, in cal
   assert.deepEqual(cells, mainRuns.map((r) => points(r.measured.series.successes)[first]));
 });
 
-test('three narrow tables with a row per run: goodput and recovery, load and failures, duplicates; each policy cites its source', () => {
+test('four narrow tables with a row per run: goodput and recovery, load and failures, what reached the server, duplicates; each policy cites its source', () => {
   const cell = (table: string, run: string, column: number) => section.querySelector(`table[data-table="${table}"] tr[data-run="${run}"]`)!.querySelectorAll('td')[column]!.text;
   const span = storm.config.recovery.windowMs;
   // Every run has a row in each table, the short-TTL run included (it may be the one that never recovers).
@@ -81,6 +81,13 @@ test('three narrow tables with a row per run: goodput and recovery, load and fai
     assert.equal(cell('retry-storm-load', r.id, 0), r.measured.amplification.overall.toFixed(2));
     assert.equal(cell('retry-storm-load', r.id, 1), String(r.measured.failed));
     assert.equal(cell('retry-storm-load', r.id, 2), String(r.measured.invoicesForFailedCalls));
+    const lag = r.measured.schedulerLagMaxMs;
+    assert.equal(cell('retry-storm-load', r.id, 3), `${Math.round(lag)} ms${lag > storm.config.clientTimeoutMs / 4 ? ' (behind)' : ''}`, `${r.id}: how late the caller started, marked where it fell behind`);
+    // Every figure the prose uses has a cell: retries through and refused, served late, dropped.
+    assert.equal(cell('retry-storm-server', r.id, 0), String(Math.max(0, r.measured.attempts.total - r.seeded.calls)));
+    assert.equal(cell('retry-storm-server', r.id, 1), String(r.measured.failures.budgetRefused));
+    assert.equal(cell('retry-storm-server', r.id, 2), String(r.measured.servedAfterCallerLeft));
+    assert.equal(cell('retry-storm-server', r.id, 3), String(r.measured.server.dropped));
   }
   for (const r of result.runs.filter((x) => x.id === x.policyId)) {
     const line = section.querySelector(`li[data-policy="${r.id}"]`)!.text;
@@ -92,14 +99,14 @@ test('three narrow tables with a row per run: goodput and recovery, load and fai
     assert.equal(cell('retry-storm-duplicates', r.id, 0), String(r.measured.duplicates.unkeyed));
     assert.equal(cell('retry-storm-duplicates', r.id, 1), String(r.measured.duplicates.keyed));
   }
-  for (const t of ['retry-storm-goodput', 'retry-storm-load', 'retry-storm-duplicates']) {
+  for (const t of ['retry-storm-goodput', 'retry-storm-load', 'retry-storm-server', 'retry-storm-duplicates']) {
     assert.ok(section.querySelector(`table[data-table="${t}"] thead tr`)!.querySelectorAll('th').length <= 5, `${t}: at most five columns`);
   }
 });
 
 test('the claim and the derived words are on the page; the semantics table lists 409, 422 and 400', () => {
   assert.ok(section.querySelector('.claim'), 'the day-long-key claim is marked');
-  for (const word of ['noneRecovery', 'budgetRecovery', 'deadlineRecovery', 'budgetVerdict', 'firstToRecover']) assert.ok(section.querySelector(`[data-word="${word}"]`), word);
+  for (const word of ['noneRecovery', 'budgetVerdict', 'firstToRecover', 'callerSchedule', 'unkeyedDuplicatesByPolicy']) assert.ok(section.querySelector(`[data-word="${word}"]`), word);
   const semantics = page.querySelectorAll('table').find((t) => t.text.includes('409 Conflict'));
   assert.ok(semantics, 'the idempotency semantics table');
   for (const status of ['201 Created', '409 Conflict', '422 Unprocessable Content', '400 Bad Request']) assert.ok(semantics.text.includes(status), status);
@@ -132,6 +139,10 @@ test('the words fit this quick run: recovery ties read as ties, zero drops earn 
     assert.match(text, /With deadline-drop no queued request outlived its deadline in this run, so the server dropped none/);
     assert.doesNotMatch(text, /kept goodput/);
   }
+  // The recovery time is defined as what the figure is: the end of the first span that meets the rule.
+  assert.match(text, /The time to recover runs from the brownout.s end to the end of the first 1,000\s?ms span/);
+  assert.match(text, /Half the calls, alternately, send an idempotency key/);
+  assert.match(text, /Each policy ran once in this run/);
   const advice = 'advises against retrying when most backends are overloaded';
   assert.equal(page.querySelector('main')!.text.split(advice).length - 1, 1, 'the SRE book sentence appears once');
   assert.doesNotMatch(page.querySelector('main')!.text, /Source: baseline:/);

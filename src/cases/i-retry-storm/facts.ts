@@ -8,7 +8,14 @@
  * - I.R.amp.during / .after / .overall: load amplification (attempts received ÷ logical calls);
  * - I.R.failed, I.R.failedPercent, I.R.budgetRefused, I.R.dropped (requests the server dropped for
  *   their deadline), I.R.servedAfterCallerLeft, I.R.invoicesForFailedCalls;
- * - I.R.duplicates.keyed / .unkeyed, I.R.invoices.keyed / .unkeyed.
+ * - I.R.duplicates.keyed / .unkeyed, I.R.invoices.keyed / .unkeyed;
+ * - I.R.retriesReceived (attempts the server received beyond one per call), I.R.lateStartMs (the
+ *   latest the open-loop caller started a call after its due time).
+ * The caller's schedule: I.schedule.lateLimitMs (the bench's lateStartLimitMs: later than this, the
+ * run fell behind and the bench warns), I.schedule.lateMaxMs (the latest start over all runs),
+ * I.schedule.runsBehind (runs later than the limit), I.schedule.runs (runs in all).
+ * I.runsPerPolicy: runs of each policy with day-long keys in the results (the case runs each once;
+ * the short-TTL run is a separate run of naive immediate retries).
  * Setup: I.capacityPerSec, I.offeredLoadPercent, I.brownoutCapacityPerSec, I.arrivalPerSec, I.window.startMs,
  * I.window.endMs, I.window.durationMs, I.window.serviceMs, I.window.serviceFactor, I.server.serviceMs,
  * I.server.rejectMs, I.server.dropMs, I.server.queueLimit, I.server.queueWorkMs (a full queue's work),
@@ -20,6 +27,8 @@
 import type { BeyondResults } from '../../inputs/results-source.ts';
 import type { OptionalFact } from '../../facts/optional-facts.ts';
 import {
+  lateStartLimitMs,
+  retriesReceived,
   RetryStormConfigSchema,
   RetryStormResultSchema,
   type RetryStormConfig,
@@ -96,7 +105,16 @@ export function retryStormFacts(result: RetryStormResult, config: RetryStormConf
     put(`${key}.duplicates.unkeyed`, m.duplicates.unkeyed);
     put(`${key}.invoices.keyed`, m.invoicesWritten.keyed);
     put(`${key}.invoices.unkeyed`, m.invoicesWritten.unkeyed);
+    put(`${key}.retriesReceived`, retriesReceived(r));
+    put(`${key}.lateStartMs`, m.schedulerLagMaxMs);
   }
+  const lateLimitMs = lateStartLimitMs(config);
+  put('schedule.lateLimitMs', lateLimitMs);
+  put('schedule.lateMaxMs', Math.max(...result.runs.map((r) => r.measured.schedulerLagMaxMs)));
+  put('schedule.runsBehind', result.runs.filter((r) => r.measured.schedulerLagMaxMs > lateLimitMs).length);
+  put('schedule.runs', result.runs.length);
+  const perPolicy = config.policies.map((p) => result.runs.filter((r) => r.policyId === p.id && r.keyTtlMs === config.keyTtlMs).length);
+  put('runsPerPolicy', Math.max(...perPolicy));
 
   put('capacityPerSec', result.capacityPerSec);
   put('offeredLoadPercent', 100 * result.offeredLoad);
