@@ -8,9 +8,9 @@
  * "some runs equal" form instead of failing (a faithful run on a busy machine can tip a race).
  */
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
 import { articleFiles } from '../../src/claims/article.ts';
 import { evaluateClaims, extractClaims, formatClaimsList, type Claim } from '../../src/claims/claims.ts';
@@ -20,7 +20,8 @@ import { loadPriceHistory } from '../../src/prices/price-history.ts';
 import { pricesPath } from '../../src/prices/prices.ts';
 import { REFERENCE_REPORT_PATH } from '../../src/facts/reference-facts.ts';
 import { referenceMatchFacts } from '../../src/cases/e-failure/reference-match.ts';
-import { FIXTURE, ROOT, runBuild, tempDir } from '../support/site-build.ts';
+import { FIXTURE, ROOT } from '../support/site-build.ts';
+import { editedPage } from '../support/edited-page.ts';
 
 const referenceText = readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8');
 const now = new Date();
@@ -88,33 +89,11 @@ describe('each new guard fails when its condition is false', () => {
 });
 
 describe('case E against the reference, in a real build', () => {
-  let work: string;
-  before(() => {
-    work = tempDir('guards');
-  });
-  after(() => rmSync(work, { recursive: true, force: true }));
-
   test('a results file whose run 2 wrote one duplicate fewer than the reference builds, and says 2 of 3 runs equal, in both places', async () => {
-    const data = JSON.parse(readFileSync(FIXTURE, 'utf8'));
-    const run1 = data.cases.find((c: { id: string }) => c.id === 'E').variants.find((v: { id: string }) => v.id === 'retry').runs[1];
-    const before = `invoices written ${run1.invoicesWritten}, duplicates ${run1.duplicates}, calls over 400 ms ${run1.slowCalls}`;
-    // One retry fewer: one attempt, one invoice, one duplicate and one slow call fewer, all consistent.
-    run1.attempts -= 1;
-    run1.invoicesWritten -= 1;
-    run1.duplicates -= 1;
-    run1.slowCalls -= 1;
-    const after = `invoices written ${run1.invoicesWritten}, duplicates ${run1.duplicates}, calls over 400 ms ${run1.slowCalls}`;
-    const line = data.report.split('\n').find((l: string) => l.trimStart().startsWith('retry, no idempotency key'));
-    const brackets = line.split('] [');
-    assert.ok(brackets[1].includes(before));
-    brackets[1] = brackets[1].replace(before, after);
-    data.report = data.report.replace(line, brackets.join('] ['));
-    const file = path.join(work, 'retry-run2-one-fewer.json');
-    writeFileSync(file, JSON.stringify(data));
-
-    const run = await runBuild(file, path.join(work, 'site'));
+    // The shared edited page (tests/support/edited-page.ts): oneRetryFewerInRun2() is this file's edit.
+    const run = await editedPage();
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    const html = readFileSync(path.join(work, 'site', 'index.html'), 'utf8').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+    const html = readFileSync(path.join(run.dir, 'index.html'), 'utf8').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
     assert.match(html, /This build[’']s counts equal the reference run[’']s in 2 of the 3 runs compared\./);
     assert.match(html, /this build[’']s counts equal the reference run[’']s in 2 of 3 runs: a late reply races the client[’']s timeout/);
     assert.doesNotMatch(html, /equal the reference run[’']s in every run/);

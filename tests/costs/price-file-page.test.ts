@@ -1,6 +1,6 @@
 /**
  * The price file drives the built article. One build from a scratch copy of a dated price file with
- * two prices changed and a 720 h month: every derived figure follows, in tables, chart data and prose
+ * two prices changed and a 720 h month (the shared edited page, tests/support/edited-page.ts): every derived figure follows, in tables, chart data and prose
  * alike, and hours per month is one fact (the downtime in the availability table, the calculator and
  * the prose, and the month length the page states, with no 730 left in its prose or tables). Bad
  * price data fails the build with a message naming the file, the entry and the field, and leaves the
@@ -13,26 +13,21 @@ import { after, before, describe, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { fixturePage } from '../support/pages.ts';
 import { copySite } from '../support/shared-site.ts';
+import { editedPage, HOURS_PER_MONTH, PRICE_FIXTURE } from '../support/edited-page.ts';
 import { FIXTURE, runBuild, snapshotDir, tempDir } from '../support/site-build.ts';
 
-const HOURS = 720;
+const HOURS = HOURS_PER_MONTH;
 const dir = tempDir('prices');
 after(() => rmSync(dir, { recursive: true, force: true }));
-const good = JSON.parse(readFileSync('tests/costs/fixtures/prices-2026-10-19.json', 'utf8'));
+const good = JSON.parse(readFileSync(PRICE_FIXTURE, 'utf8'));
 let page: HTMLElement;
 
 before(async () => {
   assert.equal(good.hoursPerMonth, 730, 'the fixture starts from the usual 730 h');
-  const changed = structuredClone(good);
-  changed.items[0].price = '8.25'; // render.small
-  changed.items[2].price = '0.0416'; // eks.standard, a price that does not divide evenly
-  changed.hoursPerMonth = HOURS;
-  const file = path.join(dir, 'changed.json');
-  writeFileSync(file, JSON.stringify(changed));
-  const out = path.join(dir, 'dist-changed');
-  const run = await runBuild(FIXTURE, out, [], { HOP_PRICES_FILE: file });
+  // The shared edited page (tests/support/edited-page.ts): changedPrices() is this file's edit.
+  const run = await editedPage();
   assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`.slice(-3000));
-  page = parse(readFileSync(path.join(out, 'index.html'), 'utf8'), { blockTextElements: { script: true, style: true } });
+  page = parse(readFileSync(path.join(run.dir, 'index.html'), 'utf8'), { blockTextElements: { script: true, style: true } });
 });
 
 describe('a build with changed prices and a 720 h month', () => {

@@ -1,6 +1,7 @@
 /**
  * Built as a user would: (1) from a fixture derived from the real run, with one quiet case (B) and one
- * run made to break the C/B claims (C's run 3 set below that run's B), the build passes, the claims report lists
+ * run made to break the C/B claims (C's run 3 set below that run's B) (the shared edited page,
+ * tests/support/edited-page.ts), the build passes, the claims report lists
  * the fragile claim with its failing run, the page marks it and only it, marks only the noisy cases, and
  * shows each median's interval; (2) a real quick run is refused for the page, and accepted with
  * --allow-partial behind a warning at the top of the page (built into a symlinked output folder, which
@@ -8,49 +9,19 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
-import { FIXTURE, ROOT, runBuild, tempDir, type BuildRun } from '../support/site-build.ts';
+import { ROOT, runBuild, tempDir } from '../support/site-build.ts';
+import { cvPercent, editedPage, editedResults, type CaseJson } from '../support/edited-page.ts';
+import type { SharedSite } from '../support/shared-site.ts';
 
 const PARSE = { blockTextElements: { script: true, style: true } };
 const text = (el: HTMLElement | null) => {
   assert.ok(el, 'element exists');
   return el.textContent.replace(/[ \t\r\n]+/g, ' ').trim();
 };
-
-interface RunFigures {
-  p50Us: number;
-  p95Us: number;
-  p99Us: number;
-}
-interface CaseJson {
-  id: string;
-  kind: string;
-  runs: RunFigures[];
-  median: { p50CvPercent: number };
-  intervals: { confidencePercent: number; p50Us: { lowUs: number; highUs: number } };
-}
-
-/** Population CV of values, percent, written out here (not the bench's). */
-const cvPercent = (xs: number[]) => {
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  return (Math.sqrt(xs.reduce((a, v) => a + (v - mean) ** 2, 0) / xs.length) / mean) * 100;
-};
-
-/** Sets case `id`'s run p50s (the median run untouched), and everything that follows from them in the file. */
-function setRunP50s(data: { cases: CaseJson[]; report: string }, id: string, p50s: number[]): void {
-  const c = data.cases.find((x) => x.id === id)!;
-  const before = c.runs.map((r) => `[${[r.p50Us, r.p95Us, r.p99Us].map((v) => v.toFixed(1)).join('/')}]`);
-  p50s.forEach((v, k) => (c.runs[k]!.p50Us = v));
-  c.median.p50CvPercent = cvPercent(p50s);
-  // Three runs: the interval is the lowest to the highest run (bench/src/harness/stats.ts, medianInterval).
-  c.intervals.p50Us = { lowUs: Math.min(...p50s), highUs: Math.max(...p50s) };
-  c.runs.forEach((r, k) => {
-    data.report = data.report.replace(before[k]!, `[${[r.p50Us, r.p95Us, r.p99Us].map((v) => v.toFixed(1)).join('/')}]`);
-  });
-}
 
 let work: string;
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -59,25 +30,15 @@ before(() => {
 });
 
 describe('a fragile claim, a quiet case and intervals', () => {
-  const data = JSON.parse(readFileSync(FIXTURE, 'utf8'));
-  const b = () => data.cases.find((x: CaseJson) => x.id === 'B') as CaseJson;
-  let run: BuildRun;
+  // The shared edited page (tests/support/edited-page.ts): fragileEdit() is this file's edit.
+  const data = editedResults();
+  let run: SharedSite;
   let page: HTMLElement;
 
   before(async () => {
-    // B: run 1 and 3 close to the median run 2 → quiet. D: run 2 at 540 µs (a wide interval).
-    // C: run 3 at 225 µs, below B's run 3 (229): a new connection faster than a kept-alive call in that run only.
-    setRunP50s(data, 'B', [232.0, b().runs[1]!.p50Us, 229.0]);
-    const d = data.cases.find((x: CaseJson) => x.id === 'D') as CaseJson;
-    setRunP50s(data, 'D', [d.runs[0]!.p50Us, 540.0, d.runs[2]!.p50Us]);
-    const c = data.cases.find((x: CaseJson) => x.id === 'C') as CaseJson;
-    setRunP50s(data, 'C', [c.runs[0]!.p50Us, c.runs[1]!.p50Us, 225.0]);
-    (c.runs[2] as RunFigures & { minUs: number }).minUs = 200; // the fastest call stays below the new p50
-    const file = path.join(work, 'fragile.json');
-    writeFileSync(file, JSON.stringify(data, null, 2));
-    run = await runBuild(file, path.join(work, 'site'));
+    run = await editedPage();
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    page = parse(readFileSync(path.join(work, 'site', 'index.html'), 'utf8'), PARSE);
+    page = parse(readFileSync(path.join(run.dir, 'index.html'), 'utf8'), PARSE);
   });
 
   test('the claims report names the fragile claim, the run where it fails and its values', () => {

@@ -5,8 +5,8 @@
  *    time (builds of one checkout take turns on the build lock, so more would only wait); the files
  *    that drive Chromium, one at a time (two browsers at once starve everything else on two cores);
  *    and every other file, two at a time. Builds of the same inputs are shared through one folder for this run
- *    ($SOE_SHARED_SITES, tests/support/shared-site.ts), removed at the end; the shared pages (pages.ts), which
- *    most site tests read, are started first.
+ *    ($SOE_SHARED_SITES, tests/support/shared-site.ts), removed at the end; the shared pages (pages.ts,
+ *    edited-page.ts), which most site tests read, are started first.
  * 2. Alone, one file at a time: the files whose outcome depends on timing (serial-tests.ts).
  *
  * `npm test -- FILE…` runs only the given test files (same phases, no type check).
@@ -19,6 +19,7 @@ import path from 'node:path';
 import { SERIAL_TESTS } from './serial-tests.ts';
 import { ROOT } from './site-build.ts';
 import { fixturePage, variantPage } from './pages.ts';
+import { editedPage } from './edited-page.ts';
 import { SHARED_SITES_ENV } from './shared-site.ts';
 
 /** Where `npm test` looks for test files (relative to the project root). */
@@ -104,7 +105,7 @@ async function main(): Promise<number> {
     const t0 = performance.now();
     process.env[SHARED_SITES_ENV] = shared;
     // Their readers wait for them; a failed build is reported by each of them.
-    const prebuilt = given.length === 0 ? fixturePage().then(variantPage).catch(() => undefined) : undefined;
+    const prebuilt = given.length === 0 ? fixturePage().then(variantPage).then(editedPage).catch(() => undefined) : undefined;
     const first = [];
     if (given.length === 0) first.push(run('typecheck', 'npm', ['run', '--silent', 'typecheck'], env));
     if (builds.length > 0) first.push(run(`site builds (${builds.length} files)`, node, nodeTest(CONCURRENCY, builds), env));
