@@ -14,7 +14,7 @@ import { BENCH_ROOT } from '../src/harness/fingerprint.ts';
 import { referenceSuite } from '../src/suites/reference.ts';
 import { beyondSuite } from '../src/suites/beyond.ts';
 import { ResultsValidationError } from '../src/harness/schema.ts';
-import { processesTagged, startCliUntil, waitFor } from './support/processes.ts';
+import { BENCH_TEST_TIMEOUT_MS, processesTagged, startCliUntil, waitFor } from './support/processes.ts';
 
 const FIXTURE = fileURLToPath(new URL('../../tests/fixtures/beyond-results-quick.json', import.meta.url));
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
@@ -168,7 +168,7 @@ describe('beyond runner', () => {
 });
 
 describe('command line, --suite', () => {
-  const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 180_000 });
+  const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: BENCH_TEST_TIMEOUT_MS });
 
   test('an unknown suite, a case of the other suite, or --compare with beyond are usage errors', () => {
     const bad = run(['--suite', 'extra']);
@@ -199,7 +199,7 @@ describe('command line, --suite', () => {
 });
 
 describe('interrupting the beyond suite', () => {
-  test('SIGINT mid-case stops every service and leaves the beyond results file as it was', { timeout: 120_000 }, async () => {
+  test('SIGINT mid-case stops every service and leaves the beyond results file as it was', { timeout: BENCH_TEST_TIMEOUT_MS }, async () => {
     const out = path.join(tmp, 'keep-beyond.json');
     writeFileSync(out, '{"previous": true}\n');
     const run = await startCliUntil(['--suite', 'beyond', '--quick', '--out', out], /F hop closed c=16/);
@@ -211,7 +211,7 @@ describe('interrupting the beyond suite', () => {
     await waitFor(() => processesTagged(run.tag).length === 0, 5_000, 'every bench process to exit');
   });
 
-  test('a service that dies mid-case is an error naming the case, not a hang', { timeout: 120_000 }, async () => {
+  test('a service that dies mid-case is an error naming the case, not a hang', { timeout: BENCH_TEST_TIMEOUT_MS }, async () => {
     const out = path.join(tmp, 'died-beyond.json');
     const run = await startCliUntil(['--suite', 'beyond', '--quick', '--out', out], /F hop closed c=1/);
     const services = processesTagged(run.tag).filter((pid) => pid !== run.child.pid);

@@ -9,7 +9,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { BENCH_LOCK_FILE, readOwner } from '../src/harness/lock.ts';
 import { parseResultsText } from '../src/harness/schema.ts';
-import { processesTagged, startCliUntil, waitFor } from './support/processes.ts';
+import { BENCH_TEST_TIMEOUT_MS, processesTagged, startCliUntil, waitFor } from './support/processes.ts';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'hop-bench-cli-'));
@@ -18,7 +18,7 @@ after(() => rmSync(tmp, { recursive: true, force: true }));
 function runCli(args: string[], tag = randomUUID()) {
   return spawnSync(process.execPath, [CLI, ...args], {
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: BENCH_TEST_TIMEOUT_MS,
     env: { ...process.env, HOP_BENCH_TEST_TAG: tag },
   });
 }
@@ -46,7 +46,7 @@ test('--help prints the usage and exits 0', () => {
   assert.match(r.stdout, /--quick/);
 });
 
-test('--quick --out writes a valid results file with checked socket counts', { timeout: 120_000 }, () => {
+test('--quick --out writes a valid results file with checked socket counts', { timeout: BENCH_TEST_TIMEOUT_MS }, () => {
   const out = path.join(tmp, 'quick.json');
   const tag = randomUUID();
   const r = runCli(['--quick', '--cases', 'A,B,C,D', '--out', out], tag);
@@ -74,7 +74,7 @@ test('--quick --out writes a valid results file with checked socket counts', { t
   assert.deepEqual(processesTagged(tag), [], 'no bench process outlives the run');
 });
 
-test('--json prints the results JSON instead of the report', { timeout: 60_000 }, () => {
+test('--json prints the results JSON instead of the report', { timeout: BENCH_TEST_TIMEOUT_MS }, () => {
   const out = path.join(tmp, 'json.json');
   const r = runCli(['--quick', '--cases', 'A', '--json', '--out', out]);
   assert.equal(r.status, 0, r.stderr);
@@ -82,7 +82,7 @@ test('--json prints the results JSON instead of the report', { timeout: 60_000 }
   assert.equal(r.stdout, readFileSync(out, 'utf8'));
 });
 
-test('SIGINT mid-run stops every service and leaves the previous results file intact', { timeout: 120_000 }, async () => {
+test('SIGINT mid-run stops every service and leaves the previous results file intact', { timeout: BENCH_TEST_TIMEOUT_MS }, async () => {
   const out = path.join(tmp, 'keep.json');
   writeFileSync(out, '{"previous": true}\n');
   const run = await startCliUntil(['--quick', '--cases', 'B,C,D,E', '--out', out], /E\. create invoice/);
@@ -96,7 +96,7 @@ test('SIGINT mid-run stops every service and leaves the previous results file in
   assert.deepEqual(readdirSync(tmp).filter((f) => f.includes('.tmp-')), [], 'no temp file left behind');
 });
 
-test('Ctrl-C reaching every process mid-chain is one interrupt, not a failure', { timeout: 120_000 }, async () => {
+test('Ctrl-C reaching every process mid-chain is one interrupt, not a failure', { timeout: BENCH_TEST_TIMEOUT_MS }, async () => {
   const run = await startCliUntil(['--quick', '--cases', 'D,E', '--out', path.join(tmp, 'ctrl-c.json')], /D\. 3 sequential HTTP hops/, true);
   process.kill(-run.child.pid!, 'SIGINT'); // the whole group, like a terminal's Ctrl-C
   const { code } = await run.exit;
@@ -105,7 +105,7 @@ test('Ctrl-C reaching every process mid-chain is one interrupt, not a failure', 
   await waitFor(() => processesTagged(run.tag).length === 0, 5_000, 'every bench process to exit');
 });
 
-test('a killed bench takes its services with it', { timeout: 120_000 }, async () => {
+test('a killed bench takes its services with it', { timeout: BENCH_TEST_TIMEOUT_MS }, async () => {
   const run = await startCliUntil(['--quick', '--cases', 'E', '--out', path.join(tmp, 'killed.json')], /E\. create invoice/);
   run.child.kill('SIGKILL');
   await run.exit;
@@ -118,7 +118,7 @@ test('a killed bench takes its services with it', { timeout: 120_000 }, async ()
   }
 });
 
-test('a service that dies mid-run is an error naming the case, not a hang', { timeout: 120_000 }, async () => {
+test('a service that dies mid-run is an error naming the case, not a hang', { timeout: BENCH_TEST_TIMEOUT_MS }, async () => {
   const out = path.join(tmp, 'died.json');
   const run = await startCliUntil(['--quick', '--cases', 'E', '--out', out], /E\. create invoice/);
   const services = processesTagged(run.tag).filter((pid) => pid !== run.child.pid);

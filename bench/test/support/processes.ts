@@ -34,14 +34,32 @@ export async function waitFor(check: () => boolean, ms: number, what: string): P
   }
 }
 
+/** How long a test waits at most for a run of the bench (CLI) once it holds the bench lock, ms. */
+export const CLI_PROGRESS_MS = 60_000;
+/**
+ * A hang guard for a test that runs the bench, ms: test files run concurrently and every bench run
+ * takes the one bench lock in turn, so a run may first wait minutes for the others.
+ */
+export const BENCH_TEST_TIMEOUT_MS = 600_000;
+
+/** Whether the CLI's stderr `text` says it is still waiting for another run's bench lock. */
+const waitingForLock = (text: string) => text.includes('hop-bench: waiting: ') && !text.includes('hop-bench: the lock is free after');
+
 /**
  * Starts the CLI with `args`; resolves once stderr matches `marker`, with the child, its tag and a
  * promise of its exit. With `group`, the CLI leads its own process group, as a shell job does, so a
  * Ctrl-C can reach every process.
+ * @throws Error when the marker has not come CLI_PROGRESS_MS after the CLI took the bench lock (time
+ *   spent waiting for another test file's bench run does not count).
  */
 export async function startCliUntil(args: string[], marker: RegExp, group = false) {
   const tag = randomUUID();
   const started = start(process.execPath, [CLI, ...args], { env: { ...process.env, HOP_BENCH_TEST_TAG: tag }, detached: group });
-  await waitFor(() => marker.test(started.stderr()), 60_000, `"${marker}" on stderr`);
+  let since = Date.now();
+  while (!marker.test(started.stderr())) {
+    if (waitingForLock(started.stderr())) since = Date.now();
+    if (Date.now() - since > CLI_PROGRESS_MS) throw new Error(`timed out after ${CLI_PROGRESS_MS} ms waiting for "${marker}" on stderr`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
   return { child: started.child, tag, exit: started.exited, stderr: started.stderr };
 }
