@@ -146,6 +146,25 @@ describe('the page in Chromium', () => {
     assert.deepEqual(problems, []);
   });
 
+  test('phone: the printed reports keep their columns and scroll inside their own boxes, with an edge shadow as the hint; the page does not scroll sideways', async () => {
+    const { page, problems } = await open({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+    assert.ok(widths.doc <= widths.view, `page is ${widths.doc}px wide on a ${widths.view}px screen`);
+    for (const id of ['bench-output', 'beyond-bench-output']) {
+      const box = await page.locator(`#${id}`).evaluate((pre) => {
+        const wrap = pre.closest('.terminal-box')!;
+        const style = getComputedStyle(wrap);
+        return { scroll: wrap.scrollWidth, client: wrap.clientWidth, right: wrap.getBoundingClientRect().right, overflow: style.overflowX, image: style.backgroundImage, wraps: getComputedStyle(pre).whiteSpace };
+      });
+      assert.equal(box.wraps, 'pre', `${id}: lines keep their columns`);
+      assert.ok(box.scroll > box.client, `${id}: its lines are wider than a phone, so the box scrolls (${box.scroll} > ${box.client})`);
+      assert.equal(box.overflow, 'auto', `${id}: it scrolls inside its own box`);
+      assert.ok(box.right <= 390, `${id}: the box ends inside the screen (${box.right})`);
+      assert.match(box.image, /radial-gradient/, `${id}: the box draws the edge shadows that show there is more to the side`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
   test('print: controls hidden, code wraps, light colours', async () => {
     const { page } = await open({ viewport: { width: 900, height: 900 }, colorScheme: 'dark' });
     await page.emulateMedia({ media: 'print' });
