@@ -223,4 +223,17 @@ describe('interrupting the beyond suite', () => {
     assert.equal(existsSync(out), false, 'a failed run writes no results');
     await waitFor(() => processesTagged(run.tag).length === 0, 5_000, 'every bench process to exit');
   });
+
+  test('a service that dies during the peer check stops autocannon too: an error, not a run to the end', { timeout: BENCH_TEST_TIMEOUT_MS }, async () => {
+    const out = path.join(tmp, 'died-peer.json');
+    const run = await startCliUntil(['--suite', 'beyond', '--quick', '--cases', 'F', '--out', out], /F peer c=16/);
+    const started = Date.now();
+    for (const pid of processesTagged(run.tag).filter((p) => p !== run.child.pid)) process.kill(pid, 'SIGKILL');
+    const { code } = await run.exit;
+    assert.equal(code, 1, run.stderr());
+    assert.match(run.stderr(), /the beyond suite failed: case F \(Under load: the hop and the chain\): .*\(case F\) exited unexpectedly/);
+    // Seconds, not the rest of the case: nothing it started keeps running after it failed.
+    assert.ok(Date.now() - started < 20_000, `exited ${Date.now() - started} ms after the kill`);
+    assert.equal(existsSync(out), false, 'a failed run writes no results');
+  });
 });

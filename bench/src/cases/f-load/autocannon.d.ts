@@ -19,6 +19,7 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** A run: a thenable of its result, with stop() to end it early. */
+  function autocannon(options: Options): Promise<Result> & { stop(): void };
   export default autocannon;
 }

@@ -44,7 +44,13 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
   async available() {
     return { ok: true };
   },
-  async run(ctx, config) {
+  async run(outer, config) {
+    // Everything the case starts stops when the case ends, however it ends (autocannon included).
+    const abort = new AbortController();
+    const onOuterAbort = () => abort.abort();
+    outer.signal.addEventListener('abort', onOuterAbort, { once: true });
+    if (outer.signal.aborted) abort.abort();
+    const ctx: BeyondRunContext = { ...outer, signal: abort.signal };
     // Before pinning: a pinned process sees only its own CPU.
     const cores = os.availableParallelism();
     const { placement, restore } = placeProcesses(config.pin);
@@ -62,7 +68,19 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
       const relayB = await start(() => startRelayService('relay B (case F)', { nextPort: entitlement.port, keepAliveMs: KEEP_ALIVE_MS }, START_TIMEOUT_MS));
       const relayA = await start(() => startRelayService('relay A (case F)', { nextPort: relayB.port, keepAliveMs: KEEP_ALIVE_MS }, START_TIMEOUT_MS));
       const died = Promise.race(services.map((s) => s.died));
-      const race = <T>(p: Promise<T>) => Promise.race([p, died]);
+      died.catch(() => {});
+      // A level whose service dies usually fails (its sockets close) before the child's exit is seen:
+      // wait briefly for the exit, so the error names the service. The losing level may still fail
+      // later (its probe asks a dead service); that failure is handled, not thrown.
+      const race = async <T>(p: Promise<T>): Promise<T> => {
+        p.catch(() => {});
+        try {
+          return await Promise.race([p, died]);
+        } catch (error) {
+          await Promise.race([died, delay(2_000)]);
+          throw error;
+        }
+      };
       const targets: TargetDef[] = [
         { id: 'hop', hops: 1, raw: rawTarget(entitlement.port, '/check', BODIES), watched: [{ label: 'entitlement', service: entitlement }] },
         {
@@ -161,6 +179,8 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
         targets: results,
       };
     } finally {
+      abort.abort();
+      outer.signal.removeEventListener('abort', onOuterAbort);
       await Promise.all(services.map((s) => s.stop()));
       restore();
     }

@@ -49,7 +49,16 @@ export async function comparePeers(
     const options = { url: `http://127.0.0.1:${port}${path}`, connections: c, method: 'POST', headers: { 'content-type': 'application/json' }, body };
     const viaAutocannon = async (durationS: number): Promise<ToolRun> => {
       if (signal.aborted) throw new Error('interrupted');
-      const ac = await autocannon({ ...options, duration: durationS });
+      const run = autocannon({ ...options, duration: durationS });
+      const stop = () => run.stop();
+      signal.addEventListener('abort', stop, { once: true });
+      let ac: Awaited<typeof run>;
+      try {
+        ac = await run;
+      } finally {
+        signal.removeEventListener('abort', stop);
+      }
+      if (signal.aborted) throw new Error('interrupted');
       return { perSec: ac.duration > 0 ? ac.requests.total / ac.duration : 0, errors: ac.errors + ac.non2xx };
     };
     const viaGenerator = async (durationS: number): Promise<ToolRun> => {
