@@ -53,6 +53,8 @@ test('the chart embeds one goodput line per policy (successes per 500 ms, in cal
     assert.equal((s.data as { x: number }[])[1]!.x, (1.5 * 5 * result.bucketMs) / 1000, 'x is the middle of the drawn bucket, in seconds');
   });
   assert.deepEqual(spec.bands, [{ from: result.window.startMs / 1000, to: result.window.endMs / 1000, label: 'brownout' }]);
+  // The arrival rate is the schedule, not what a caller that fell behind achieved.
+  assert.match(figure.text.replace(/\s+/g, ' '), /130 new calls\/s due throughout \(the load table shows how late/);
   // Table twin, inside a collapsed <details>: one row per drawn bucket, rows touching the window marked, the same values.
   assert.ok(figure.querySelector('details.chart-table tbody'), 'the table twin sits in a <details>');
   const rows = figure.querySelectorAll('tbody tr');
