@@ -7,6 +7,7 @@
 import type { DerivedWord, FactRead } from '../src/claims/named.ts';
 import { standing, type Standing } from '../src/claims/standing.ts';
 import { ratioPhrase } from '../src/claims/words.ts';
+import { NOISE } from '../src/facts/noise-facts.ts';
 import { formatFact, formatNumber } from '../src/present/format.ts';
 
 /**
@@ -214,6 +215,18 @@ export const WORDS = {
       'Arrivals bunched, so the server saw a burstier load than this describes, and the bench warned to run again on a quieter machine.'
     );
   },
+  /** TLS page, case G: "G1 costs ___ B" (a ratio across the two suites' runs, under the noise rule). */
+  tlsKeptAliveVsPlain: (f) => acrossRuns(f, 'G.ratio.G1overB.p50', 'G1 costs', 'B', 'TLS'),
+  /** TLS page, case G: "and G2 costs ___ a new plain connection (C)". */
+  tlsNewVsPlain: (f) => acrossRuns(f, 'G.ratio.G2overC.p50', 'G2 costs', 'a new plain connection (C)', 'TLS'),
+  /** TLS page, case H: B across the veth pair against loopback. */
+  vethB: (f) => acrossRuns(f, 'H.ratio.BvethOverB.p50', 'across the pair it costs', 'it does on loopback', 'a second network stack'),
+  /** TLS page, case H: C across the veth pair against loopback. */
+  vethC: (f) => acrossRuns(f, 'H.ratio.CvethOverC.p50', 'across the pair it costs', 'it does on loopback', 'a second network stack'),
+  /** TLS page, case H: D (its caller's hop across the pair) against loopback. */
+  vethD: (f) => acrossRuns(f, 'H.ratio.DvethOverD.p50', 'across the pair it costs', 'it does on loopback', 'a second network stack'),
+  /** TLS page, case H: G2 across the veth pair against G2 on loopback. */
+  vethG2: (f) => acrossRuns(f, 'H.ratio.G2vethOverG2.p50', 'across the pair it costs', 'it does on loopback', 'a second network stack'),
 } satisfies Record<string, DerivedWord>;
 
 /** Case I: at or below this share of the retries its clients asked for, the budget in effect turned retries off. */
@@ -239,6 +252,23 @@ function formatRatio(value: number): string {
 function policyDiffers(f: FactRead, measure: string, a: string, b: string): boolean {
   const spread = Math.abs(f(`I.immediate.${measure}`) - f(`I.immediateShortTtl.${measure}`));
   return Math.abs(f(`I.${a}.${measure}`) - f(`I.${b}.${measure}`)) > spread;
+}
+
+/**
+ * A comparison between two runs' figures, under the one noise rule (the ratio's ".noise" fact,
+ * src/facts/noise-facts.ts): "<subject> no more or less, within the noise between runs, than <object>"
+ * when the runs' intervals overlap; with one run on a side, the ratio's band and that one run cannot
+ * tell it from noise; otherwise the band. A ratio below 0.95 is flagged: `adds` (TLS, a second network
+ * stack) only adds work, so a lower figure comes from a difference between the runs, not from it.
+ */
+function acrossRuns(f: FactRead, name: string, subject: string, object: string, adds: string): string {
+  const ratio = f(name);
+  const noise = f(`${name}.noise`);
+  if (noise === NOISE.same) return `${subject} no more or less, within the noise between runs, than ${object}`;
+  const base = `${subject} ${ratioPhrase(ratio)} ${object}`;
+  const below = ratio < 0.95 ? `; ${adds} only adds work, so a lower figure comes from a difference between the runs, not from ${adds === 'TLS' ? 'TLS' : 'the pair'}` : '';
+  if (noise === NOISE.unjudged) return `${base}, from one run on a side, too few to tell a difference from the noise between runs${below}`;
+  return `${base}, outside the noise between runs${below}`;
 }
 
 /** "no level", "one level", "3 levels". */

@@ -158,9 +158,10 @@ export function machineComparisonText(reference: Environment, beyond: Environmen
 }
 
 /**
- * What a ratio between the two suites divides, said plainly: "Each of these ratios divides a figure of
- * the beyond suite's run (2 December 2026, 02:03 UTC) by one of the reference suite's run (2 December
- * 2026, 02:00 UTC), two runs 3 minutes apart: …, so it also carries whatever changed between them."
+ * What a ratio between the two suites divides, said plainly: "<subject> divide figures from two separate
+ * runs: the second suite's run of 2 December 2026, 02:03 UTC (cases F–I; 3 runs, full suite) over the
+ * reference suite's run of 2 December 2026, 02:00 UTC (cases A–E; 3 runs, full suite), 3 minutes apart
+ * on the same machine and runtime in every field recorded. Such a ratio carries whatever changed …"
  * @param subject what the ratios are, e.g. "G1 ÷ B and G2 ÷ C".
  */
 export function crossSuiteBasisText(subject: string, reference: SuiteRunLike, beyond: SuiteRunLike): string {
@@ -168,9 +169,10 @@ export function crossSuiteBasisText(subject: string, reference: SuiteRunLike, be
   const b = beyond.environment;
   const { differ } = compareMachines(r, b);
   const machines = differ.length === 0 ? 'on the same machine and runtime in every field recorded' : `and not alike in every field: ${differ.join('; ')}`;
+  const runs = (run: SuiteRunLike) => `${run.config.runs === 1 ? 'one run' : `${run.config.runs} runs`}, ${run.config.mode} suite`;
   return (
-    `${subject} divide figures from two separate runs: the second suite's (cases F–I, ${formatRunDate(b.startedAt)}, ${runsText(beyond.config.runs, beyond.config.mode)}) ` +
-    `over the reference suite's (cases A–E, ${formatRunDate(r.startedAt)}, ${runsText(reference.config.runs, reference.config.mode)}), ` +
+    `${subject} divide figures from two separate runs: the second suite's run of ${formatRunDate(b.startedAt)} (cases F–I; ${runs(beyond)}) ` +
+    `over the reference suite's run of ${formatRunDate(r.startedAt)} (cases A–E; ${runs(reference)}), ` +
     `${gapText(r.startedAt, b.startedAt)} apart ${machines}. Such a ratio carries whatever changed between the two runs as well as the difference it names.`
   );
 }

@@ -12,6 +12,10 @@ import { BEYOND_FIXTURE, FIXTURE } from '../support/site-build.ts';
 import { fixturePage, variantBeyondText, variantPage } from '../support/pages.ts';
 import { gFacts } from '../../src/cases/g-tls/facts.ts';
 import { AZ_RTT_SOURCE, ROUND_TRIPS, networkModelRows } from '../../src/cases/h-network/network-model.ts';
+import { WORDS } from '../../content/words.ts';
+import type { FactRead } from '../../src/claims/named.ts';
+import { NOISE } from '../../src/facts/noise-facts.ts';
+import { formatRunDate } from '../../src/present/setup.ts';
 
 let page: HTMLElement;
 const beyond = JSON.parse(readFileSync(BEYOND_FIXTURE, 'utf8'));
@@ -91,4 +95,48 @@ test('without G and H measured, the page says why and still shows the model', as
   const model = html.querySelector('table[data-network-model]');
   assert.ok(model, 'the model needs no beyond figures');
   assert.match(text(model.querySelector('tr[data-case="G2"]')), /not measured/);
+});
+
+test("the chart's caption gives each group of rows the run count its figures have", () => {
+  const caption = text(page.querySelector('figure#chart-tls-network figcaption') ?? page.querySelector('#chart-tls-network figcaption') ?? page.querySelector('figcaption'));
+  const runsOf = (n: number) => (n === 1 ? 'one run' : `${n} runs`);
+  const b = results.cases.find((c: { id: string }) => c.id === 'B');
+  const g = beyond.cases.find((c: { id: string }) => c.id === 'G').result;
+  const h = beyond.cases.find((c: { id: string }) => c.id === 'H').result;
+  assert.ok(caption.includes(`B, C and D on loopback: median of ${runsOf(b.runs.length)} of the reference suite`), caption);
+  assert.ok(caption.includes(`G1–G3 on loopback: median of ${runsOf(g.variants[0].runs.length)} of the second suite's case G`), caption);
+  assert.ok(caption.includes(`across the veth pair between two network namespaces: median of ${runsOf(h.reference.cases[0].runs.length)} of the second suite's case H`), caption);
+});
+
+test('the ratios across the two suites say what they divide: both runs, their dates and how far apart', () => {
+  const notes = page.querySelectorAll('[data-cross-suite]').map(text);
+  assert.equal(notes.length, 2, 'one in case G, one in case H');
+  assert.match(notes[0]!, /^The ratios G1 ÷ B and G2 ÷ C divide figures from two separate runs: /);
+  assert.match(notes[1]!, /^The ratios of B, C and D divide figures from two separate runs: /);
+  for (const note of notes) {
+    assert.ok(note.includes(formatRunDate(results.environment.startedAt)) && note.includes(formatRunDate(beyond.environment.startedAt)), note);
+    // The fixtures' kernels differ: the note names it.
+    assert.ok(note.includes(`kernel ${results.environment.osRelease} (cases A–E) vs ${beyond.environment.osRelease} (cases F–I)`), note);
+  }
+});
+
+/** A fact reader over `facts`, as the build gives a derived word. */
+const reader = (facts: Record<string, number>): FactRead => Object.assign((n: string) => facts[n]!, { atLeast: (v: number, b: number) => v >= b, atMost: (v: number, b: number) => v <= b });
+
+test('veth and TLS words under the one noise rule: overlap, one run, a difference, and a ratio below 1 flagged', () => {
+  const veth = (ratio: number, noise: number) => WORDS.vethG2(reader({ 'H.ratio.G2vethOverG2.p50': ratio, 'H.ratio.G2vethOverG2.p50.noise': noise }));
+  assert.equal(veth(1.2, NOISE.same), 'across the pair it costs no more or less, within the noise between runs, than it does on loopback');
+  assert.equal(veth(0.86, NOISE.same), 'across the pair it costs no more or less, within the noise between runs, than it does on loopback');
+  assert.equal(veth(1.2, NOISE.differ), 'across the pair it costs about 20% more than it does on loopback, outside the noise between runs');
+  assert.equal(veth(0.6, NOISE.differ), 'across the pair it costs about 40% less than it does on loopback, outside the noise between runs; a second network stack only adds work, so a lower figure comes from a difference between the runs, not from the pair');
+  assert.match(veth(0.41, NOISE.unjudged), /^across the pair it costs about 40% as much as it does on loopback, from one run on a side, too few to tell a difference from the noise between runs; a second network stack only adds work/);
+  const tls = WORDS.tlsKeptAliveVsPlain(reader({ 'G.ratio.G1overB.p50': 0.85, 'G.ratio.G1overB.p50.noise': NOISE.differ }));
+  assert.equal(tls, 'G1 costs about 15% less than B, outside the noise between runs; TLS only adds work, so a lower figure comes from a difference between the runs, not from TLS');
+});
+
+test('on the fixture page (one run of the second suite) every veth item says one run cannot tell a difference from noise', () => {
+  const items = page.querySelectorAll('[data-word^="veth"]').map(text);
+  assert.equal(items.length, 4);
+  const h = beyond.cases.find((c: { id: string }) => c.id === 'H').result;
+  if (h.reference.cases[0].runs.length === 1) for (const item of items) assert.match(item, /from one run on a side, too few to tell a difference from the noise between runs/);
 });

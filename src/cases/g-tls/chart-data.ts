@@ -83,3 +83,28 @@ export function tlsChart(results: Results, g: GResultLike | undefined, h: HResul
     },
   };
 }
+
+/** "3 runs", "one run", or "1–3 runs" when the figures have different run counts. */
+function runCount(counts: readonly number[]): string {
+  const low = Math.min(...counts);
+  const high = Math.max(...counts);
+  if (low === high) return low === 1 ? 'one run' : `${low} runs`;
+  return `${low}–${high} runs`;
+}
+
+/**
+ * The chart's caption, with the run counts the figures actually have: the plain-HTTP rows (B, C, D on
+ * loopback) are medians of the reference suite's runs, the TLS rows (G1–G3) of case G's, and the veth
+ * figures of case H's, each counted from the results' own `runs` arrays.
+ */
+export function tlsCaption(results: Results, g: GResultLike | undefined, h: HResultLike | undefined): string {
+  const plain = results.cases.filter((c) => ['B', 'C', 'D'].includes(c.id) && c.kind === 'latency').map((c) => (c.kind === 'latency' ? c.runs.length : 0));
+  const tls = (g?.variants ?? []).map((v) => v.runs.length);
+  const veth = [...(h?.reference?.cases ?? []).map((c) => (c.kind === 'latency' ? c.runs.length : 0)).filter((n) => n > 0), ...(h?.G?.variants ?? []).map((v) => v.runs.length)];
+  const parts = [
+    ...(plain.length > 0 ? [`B, C and D on loopback: median of ${runCount(plain)} of the reference suite (cases A–E)`] : []),
+    ...(tls.length > 0 ? [`G1–G3 on loopback: median of ${runCount(tls)} of the second suite's case G`] : []),
+    ...(veth.length > 0 ? [`across the veth pair between two network namespaces: median of ${runCount(veth)} of the second suite's case H`] : []),
+  ];
+  return `Time per call, plain HTTP and HTTPS: p50 and p99 in microseconds on a log scale. ${parts.join('; ')}.`;
+}

@@ -22,11 +22,13 @@
  * Prices:   <PricesReadOn />  the date the prices were read, as written in the price file
  * Beyond:   <BeyondCase id="F">…</BeyondCase>  a beyond case's figures, or "not measured here, because …"
  * TLS/net:  <TlsChart />, <TlsNegotiated />, <NetworkModelTable />  (section "With TLS and over a network")
+ *           <CrossSuiteNote subject="G1 ÷ B" />  what a ratio across the two suites' runs divides, said plainly
  * Load (F): <LoadThroughputChart />, <LoadLatencyChart />, <LittleLawTable />, <LoadOpenTable />, <LoadPeerTable />  (inside <BeyondCase id="F">)
  *           <RetryStormChart />, <RetryStormTables />  case I (retry storms)
  *           <PriceChanges />  what changed since the previous price snapshot (nothing with one snapshot)
  */
 import BeyondCase from './BeyondCase.astro';
+import CrossSuiteNote from './CrossSuiteNote.astro';
 import RetryStormChart from '../../cases/i-retry-storm/RetryStormChart.astro';
 import RetryStormTables from '../../cases/i-retry-storm/RetryStormTables.astro';
 import Claim from './Claim.astro';
@@ -108,6 +110,7 @@ export const mdxComponents = {
   RunHistory,
   TlsChart,
   TlsNegotiated,
+  CrossSuiteNote,
   NetworkModelTable,
   LoadThroughputChart,
   LoadLatencyChart,
