@@ -38,9 +38,9 @@ export async function waitFor(check: () => boolean, ms: number, what: string): P
 export const CLI_PROGRESS_MS = 60_000;
 /**
  * A hang guard for a test that runs the bench, ms: test files run concurrently and every bench run
- * takes the one bench lock in turn, so a run may first wait minutes for the others.
+ * takes the one bench lock in turn, so a run may first wait a minute or two for the others.
  */
-export const BENCH_TEST_TIMEOUT_MS = 600_000;
+export const BENCH_TEST_TIMEOUT_MS = 300_000;
 
 /** Whether the CLI's stderr `text` says it is still waiting for another run's bench lock. */
 const waitingForLock = (text: string) => text.includes('hop-bench: waiting: ') && !text.includes('hop-bench: the lock is free after');
