@@ -56,8 +56,6 @@ export interface SuiteWords {
   runner: string;
   /** What a full run is called when the build starts one: "the full bench" / "the beyond suite". */
   fullRun: string;
-  /** How long a full run takes: "about three minutes". */
-  duration: string;
   /** The source its cache key covers: "bench source" / "beyond source". */
   source: string;
   /** Prefix of the build's log lines about this suite: "" / "beyond suite: ". */

@@ -16,11 +16,10 @@ export const REFERENCE_WORDS: SuiteWords = {
   results: 'results',
   runner: 'the bench',
   fullRun: 'the full bench',
-  duration: 'about three minutes',
   source: 'bench source',
   logPrefix: '',
   readFix: `Fix: run "npm run build" (it runs the bench when results are missing), or point ${referenceSuite.resultsEnvVar} at a results file.`,
-  invalidHint: '\nOr rebuild it from scratch: npm run build -- --fresh (runs the full bench, about three minutes).',
+  invalidHint: '\nOr rebuild it from scratch: npm run build -- --fresh (runs the full bench).',
   namedMissingFix:
     `Fix: point ${referenceSuite.resultsEnvVar} at an existing results file, unset it to use the bench's own results, ` +
     `or add --fresh to run the bench into that file.`,
@@ -31,7 +30,6 @@ export const BEYOND_WORDS: SuiteWords = {
   results: 'beyond results',
   runner: 'the beyond suite',
   fullRun: 'the beyond suite',
-  duration: 'about two minutes',
   source: 'beyond source',
   logPrefix: 'beyond suite: ',
   readFix: `Fix: run "npm run build" (it runs the beyond suite when its results are missing), or point ${beyondSuite.resultsEnvVar} at a beyond results file.`,

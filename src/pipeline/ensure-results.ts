@@ -15,6 +15,7 @@ import { loadSuiteResults, ResultsFileError, suiteResultsPath, type BeyondResult
 import { siteSuite } from '../inputs/site-suites.ts';
 import { BuildError } from './errors.ts';
 import { runSuite } from './run-suite.ts';
+import { lastRunEstimate } from './run-estimate.ts';
 
 /** What a suite's results file looks like before deciding. */
 export interface ResultsState<R extends SuiteResults = SuiteResults> {
@@ -143,7 +144,7 @@ export async function ensureSuiteResults<R extends SuiteResults>(
     decision.notes.forEach(say);
     loaded = state.loaded!;
   } else {
-    log(`build: running ${words.fullRun}: ${decision.reason} (${words.duration}; writes ${shown})`);
+    log(`build: running ${words.fullRun}: ${decision.reason} (writes ${shown}${lastRunEstimate(target.file)})`);
     await runSuite(rootDir, suite.id, words, target.file);
     try {
       loaded = loadSuiteResults(site, target.file);

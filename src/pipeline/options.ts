@@ -23,9 +23,10 @@ export interface BuildOptions {
 /** Usage text of the build. */
 export const USAGE = `Usage: npm run build -- [--fresh] [--out-dir DIR] [--allow-partial] [--allow-mixed-machines]
 
-Makes sure this machine has current hop-bench results (running the full bench, about three
-minutes, when they are missing or stale), checks the article's claims against them, builds the
-site into a temporary folder, checks it, and only then replaces the output folder.
+Makes sure this machine has current hop-bench results of both suites (running a suite when its
+results are missing or stale, and saying how long its last full run here took), checks the
+article's claims against them, builds the site into a temporary folder, checks it, and only then
+replaces the output folder.
 
 Options:
   --fresh          run the bench even if cached results are current
