@@ -20,6 +20,7 @@ import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
 import { formatRunDate } from '../../src/present/setup.ts';
+import { noiseWarnings } from '@split-on-evidence/hop-bench/noise';
 import { ARCHIVED_RUN, fixturePage, UNREADABLE_ARCHIVE_FILE } from '../support/pages.ts';
 
 // <pre> must be parsed as elements (node-html-parser keeps it raw by default).
@@ -393,6 +394,15 @@ describe('structure', () => {
     assert.match(prov('reproduce'), /npm run bench -- --suite beyond \(cases F–I\)/);
     assert.match(prov('reference'), /^the reference suite: the figures of the main article's measured sections/);
     assert.match(prov('beyond'), /^the second suite \(cases F, G, H, I\): the figures of the deep dives/);
+  });
+
+  test("the panel gives the bench's warnings: the reference run's word for word, the beyond cases' counted (each case shows its own)", () => {
+    const warned = page.querySelectorAll('[data-provenance] [data-bench-warning="reference"]').map((li) => text(li));
+    const expected = noiseWarnings(results);
+    assert.ok(expected.length > 0, 'the fixture has warnings to show');
+    assert.deepEqual(warned, expected.map((w) => w.replace(/\s+/g, ' ').trim()));
+    const beyondCount = JSON.parse(readFileSync(BEYOND_FIXTURE, 'utf8')).cases.reduce((n: number, c: { warnings?: string[] }) => n + (c.warnings?.length ?? 0), 0);
+    assert.match(text(page.querySelector('[data-provenance] [data-prov="warnings"] [data-suite="beyond"]')), new RegExp(`^Cases F–I: ${beyondCount} warnings, each shown, word for word, at the head of its case's figures\\.$`));
   });
 
   test("one duration per suite: the prose states the panel's figure", () => {
