@@ -4,7 +4,7 @@
  * 1. Concurrently: `tsc` (npm run typecheck); the files that build a site of their own, two at a
  *    time (builds of one checkout take turns on the build lock, so more would only wait); the files
  *    that drive Chromium, one at a time (two browsers at once starve everything else on two cores);
- *    and every other file, two at a time. Builds of the same inputs are shared through one folder for this run
+ *    and every other file, three at a time (most of them wait more than they compute). Builds of the same inputs are shared through one folder for this run
  *    ($SOE_SHARED_SITES, tests/support/shared-site.ts), removed at the end; the shared pages (pages.ts,
  *    edited-page.ts), which most site tests read, are started first.
  * 2. Alone, one file at a time: the files whose outcome depends on timing (serial-tests.ts).
@@ -27,8 +27,14 @@ const TEST_GLOBS = ['bench/test/**/*.test.ts', 'tests/**/*.test.ts'];
 /** A file that builds a site of its own, and one that drives a browser (only used to group files). */
 const BUILDS_SITE = /\brunBuild\(/;
 const USES_BROWSER = /\blaunchBrowser\(/;
-/** Files at a time in each concurrent group. */
+/** Files at a time in the group of site builds (they take turns on the build lock, so more would only wait). */
 const CONCURRENCY = Number(process.env.SOE_TEST_CONCURRENCY) || 2;
+/**
+ * Files at a time among the other files: many of them mostly wait (a bench run's timeouts, the bench
+ * lock, a shared page being built), so three keep the cores busier than two did (a fresh npm test used
+ * about 1.5 of the 2 cores in its concurrent phase with two).
+ */
+const OTHER_CONCURRENCY = Number(process.env.SOE_TEST_CONCURRENCY) || 3;
 
 /** One child process of the run, its output passed on whole lines at a time. */
 /** Tests passed and failed across every `node --test` child, from their closing "ℹ pass N" / "ℹ fail N" lines. */
@@ -110,7 +116,7 @@ async function main(): Promise<number> {
     if (given.length === 0) first.push(run('typecheck', 'npm', ['run', '--silent', 'typecheck'], env));
     if (builds.length > 0) first.push(run(`site builds (${builds.length} files)`, node, nodeTest(CONCURRENCY, builds), env));
     if (browsers.length > 0) first.push(run(`browser tests (${browsers.length} files)`, node, nodeTest(1, browsers), env));
-    if (others.length > 0) first.push(run(`other tests (${others.length} files)`, node, nodeTest(CONCURRENCY, others), env));
+    if (others.length > 0) first.push(run(`other tests (${others.length} files)`, node, nodeTest(OTHER_CONCURRENCY, others), env));
     results.push(...(await Promise.all(first)));
     await prebuilt;
     const t1 = performance.now();
