@@ -62,6 +62,8 @@ export const WORDS = {
     if (dev < 0.5) return `${where}, throughput × mean latency equals the number of callers to within half a percent`;
     return `${where}, throughput × mean latency is within ${formatFact('F.littleL.maxDeviationPercent', Math.ceil(dev))} of the number of callers`;
   },
+  /** Case H's calls per run across the pair, as a clause: "1,000 timed calls of B, 200 of C and 500 of D per run". */
+  vethCounts: (f) => `${formatNumber(f('H.B.timedCalls'), 0)} timed calls of B, ${formatNumber(f('H.C.timedCalls'), 0)} of C and ${formatNumber(f('H.D.timedCalls'), 0)} of D per run`,
   /** "with the same request, ___:" how the peer check ran (alternating rounds, or one pass in older results; case F). */
   peerMethod: (f) => {
     const rounds = f('F.peer.rounds');
@@ -256,17 +258,18 @@ function policyDiffers(f: FactRead, measure: string, a: string, b: string): bool
 
 /**
  * A comparison between two runs' figures, under the one noise rule (the ratio's ".noise" fact,
- * src/facts/noise-facts.ts): "<subject> no more or less, within the noise between runs, than <object>"
- * when the runs' intervals overlap; with one run on a side, the ratio's band and that one run cannot
+ * src/facts/noise-facts.ts): "<subject> <band> <object>, but the runs overlap, so they
+ * cannot tell the two apart" when the runs' intervals overlap; with one run on a side, the ratio's band and that one run cannot
  * tell it from noise; otherwise the band. A ratio below 0.95 is flagged: `adds` (TLS, a second network
  * stack) only adds work, so a lower figure comes from a difference between the runs, not from it.
  */
 function acrossRuns(f: FactRead, name: string, subject: string, object: string, adds: string): string {
   const ratio = f(name);
   const noise = f(`${name}.noise`);
-  if (noise === NOISE.same) return `${subject} no more or less, within the noise between runs, than ${object}`;
   const base = `${subject} ${ratioPhrase(ratio)} ${object}`;
   const below = ratio < 0.95 ? `; ${adds} only adds work, so a lower figure comes from a difference between the runs, not from ${adds === 'TLS' ? 'TLS' : 'the pair'}` : '';
+  // Overlapping runs do not make the two equal: give the median ratio's band, and say the runs cannot tell them apart.
+  if (noise === NOISE.same) return `${base}, but the runs overlap, so they cannot tell the two apart${below}`;
   if (noise === NOISE.unjudged) return `${base}, from one run on a side, too few to tell a difference from the noise between runs${below}`;
   return `${base}, outside the noise between runs${below}`;
 }
@@ -298,7 +301,13 @@ function peerWords(f: FactRead): string {
   };
   const order: Standing[] = ['below', 'same', 'near', 'above'];
   const groups = order.map((st) => ({ st, cs: rows.filter((r) => r.s === st).map((r) => `c = ${r.c}`) })).filter((g) => g.cs.length > 0);
-  const parts = groups.map((g) => `${phrase[g.st]} ${groups.length === 1 && g.cs.length === 2 ? 'at both concurrencies compared' : `at ${g.cs.join(' and ')}`}`);
+  const range = (c: string) => {
+    const n = c.slice(4);
+    return `${formatNumber(f(`F.peer.ratioLow.c${n}`), 2)}–${formatNumber(f(`F.peer.ratioHigh.c${n}`), 2)}`;
+  };
+  // A "no measurable difference" carries the rounds' range, so the reader sees how wide the noise was.
+  const where = (g: { st: Standing; cs: string[] }) => (g.st === 'same' ? ` (rounds ${g.cs.map(range).join(' and ')})` : '');
+  const parts = groups.map((g) => `${phrase[g.st]} ${groups.length === 1 && g.cs.length === 2 ? 'at both concurrencies compared' : `at ${g.cs.join(' and ')}`}${where(g)}`);
   const tail = rows.some((r) => r.s === 'below') ? ', so where it fell short the generator, not the service, may have set the figure' : '';
   return `${list(parts)}${tail}`;
 }

@@ -6,7 +6,7 @@
  *   F.maxClientCpuPercent, F.maxFailedPercent, F.generatorLimitFraction, F.minCalls and F.maxMeasureMs (a level
  *   runs until it holds minCalls calls, or for maxMeasureMs);
  * - the generator: F.ceilingPerSec (median against the trivial responder) with F.ceilingLowPerSec and
- *   F.ceilingHighPerSec (its interval), F.generatorLimitPerSec;
+ *   F.ceilingHighPerSec (its interval), F.generatorLimitPerSec (the limit fraction × the slowest run's ceiling);
  * - the wake-up floor (the clock alone, no calls): F.wakeFloor.measured (1/0: 0 in results written before
  *   it, and then none of the others), F.wakeFloor.p50Us,
  *   F.wakeFloor.p99Us (medians across runs) with F.wakeFloor.p99LowUs and .p99HighUs (its interval),
@@ -76,7 +76,7 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
     put('wakeFloor.p99LowUs', result.wakeFloor.lagP99Us.low);
     put('wakeFloor.p99HighUs', result.wakeFloor.lagP99Us.high);
   }
-  put('generatorLimitPerSec', config.generatorLimitFraction * result.ceiling.perSec.median);
+  put('generatorLimitPerSec', config.generatorLimitFraction * result.ceiling.perSec.low);
   for (const r of result.peer) {
     put(`peer.autocannonPerSec.c${r.concurrency}`, r.autocannonPerSec);
     put(`peer.benchPerSec.c${r.concurrency}`, r.benchPerSec);

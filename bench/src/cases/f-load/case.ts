@@ -121,7 +121,8 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
       }
       await responder.stop();
       const ceiling = { concurrency: config.ceilingConcurrency, perSec: figureOf(ceilingRuns.map((r) => r.callsPerSec)), runs: ceilingRuns };
-      const limitPerSec = config.generatorLimitFraction * ceiling.perSec.median;
+      // The slowest run's ceiling: a level above half of it may have been generator-limited in that run.
+      const limitPerSec = config.generatorLimitFraction * ceiling.perSec.low;
 
       const closedLevels = targets.map((_, ti) => config.concurrency.map((c, ci) => closedLevel(c, closedRuns[ti]![ci]!, config)));
       const plans = targets.map((t, ti) => {

@@ -12,7 +12,7 @@ export function formatLoadReport(result: LoadResult, config: LoadConfig): string
   const lines: string[] = [
     `  placement: ${p.pinned ? `generator pinned to CPU ${p.clientCpus.join(',')}, services to CPU ${p.serviceCpus.join(',')} (taskset)` : `not pinned: ${p.reason}`}; ${result.cores} cores`,
     `  generator: raw sockets, pre-serialised HTTP/1.1 requests, keep-alive; open loop sleeps on a ${config.schedulerGranularityMs} ms grid (clock thread, ${config.clockSpinUs} µs spin before each tick), ${config.arrival} arrivals (seed ${config.arrivalSeed}) over ${config.openConnections} connections`,
-    `  generator ceiling (closed loop, c=${result.ceiling.concurrency}, trivial responder): ${range(result.ceiling.perSec)} calls/s; open levels above ${int(config.generatorLimitFraction * result.ceiling.perSec.median)} calls/s are generator-limited`,
+    `  generator ceiling (closed loop, c=${result.ceiling.concurrency}, trivial responder): ${range(result.ceiling.perSec)} calls/s; open levels above ${int(config.generatorLimitFraction * result.ceiling.perSec.low)} calls/s (half the slowest run's) are generator-limited`,
     `  ${result.runs} run${result.runs === 1 ? '' : 's'} per level, medians with ${Math.round(result.confidencePercent)}% intervals [low–high]; a level counts if client CPU ≤ ${config.maxClientCpuPercent}% of a core, failed + dropped ≤ ${config.maxFailedPercent}%, and (open loop) scheduler lag p99 ≤ the unloaded p50, in every run`,
     '',
     ...wakeFloorLines(result),
