@@ -4,6 +4,8 @@
  * Counts take zero / one / many forms with `byCount('fact.name')`.
  */
 import { byCount, type FormSelector } from '../src/claims/form-selector.ts';
+import { NOISE } from '../src/facts/noise-facts.ts';
+import { C_OVER_B_PAIRED } from '../src/facts/paired-facts.ts';
 
 /**
  * Case I: "stuck" when the run's `I.<key>.recovered` is 0; otherwise "withinSpan" when it recovered
@@ -22,6 +24,14 @@ function recovery(key: string): FormSelector {
 }
 
 export const FORMS = {
+  /**
+   * Case C against case B, paired run by run (each run's C p50 ÷ its own B p50, src/facts/paired-facts.ts),
+   * by the one noise rule: "same" when the runs' interval holds 1, else "slower" or "faster" by the mean ratio.
+   */
+  newConnection: {
+    forms: ['slower', 'same', 'faster'],
+    pick: (f) => (f(C_OVER_B_PAIRED + '.noise') === NOISE.same ? 'same' : f(C_OVER_B_PAIRED) > 1 ? 'slower' : 'faster'),
+  },
   /** Case F: open-loop levels that counted, both targets together (zero: no latency-against-load chart). */
   validOpenLevels: byCount('F.open.validLevels'),
   /** Case I: whether naive immediate retries recovered within the run ("stuck" when they did not). */

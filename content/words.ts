@@ -8,6 +8,8 @@ import type { DerivedWord, FactRead } from '../src/claims/named.ts';
 import { standing, type Standing } from '../src/claims/standing.ts';
 import { ratioPhrase } from '../src/claims/words.ts';
 import { NOISE } from '../src/facts/noise-facts.ts';
+import { C_OVER_B_PAIRED } from '../src/facts/paired-facts.ts';
+import { comparison } from '../src/claims/comparison.ts';
 import { formatFact, formatNumber } from '../src/present/format.ts';
 
 /**
@@ -20,6 +22,12 @@ function chainStanding(f: FactRead): Standing {
 }
 
 export const WORDS = {
+  /** "**___ a reused one**": case C against case B through each run's C p50 ÷ the same run's B p50, under the noise rule. */
+  newConnectionCost: (f) =>
+    comparison(f, C_OVER_B_PAIRED, {
+      differ: (p) => `A fresh connection per call costs ${p} a reused one`,
+      same: 'A fresh connection per call costs no more or less, within the noise between runs, than a reused one',
+    }),
   /** "so the chain's cost was ___ the sum of its hops". */
   chainVsHopSum: (f) => ({ above: 'above', near: 'close to', below: 'below', same: 'not measurably different from' })[chainStanding(f)],
   /**

@@ -18,6 +18,7 @@ import { wordFacts } from '../claims/words.ts';
 import { networkModelFacts } from '../cases/h-network/network-model.ts';
 import { crossSuiteFacts } from './cross-suite.ts';
 import { chainFacts } from './chain-facts.ts';
+import { pairedFacts } from './paired-facts.ts';
 
 /** What the facts are computed from. */
 export interface FactInputs {
@@ -64,7 +65,7 @@ export function sharedFacts(inputs: SharedFactInputs): Facts {
  * @throws FactError when a needed case is missing or two sources define the same name.
  */
 export function viewFacts(results: Results, beyond: BeyondResults | undefined, shared: Facts): Facts {
-  const facts = mergeFacts(resultFacts(results), chainFacts(results), shared, ...(beyond ? [crossSuiteFacts(results, beyond)] : []));
+  const facts = mergeFacts(resultFacts(results), chainFacts(results), pairedFacts(results), shared, ...(beyond ? [crossSuiteFacts(results, beyond)] : []));
   // Facts that compare this build with the reference need both merged first.
   return mergeFacts(facts, referenceMatchFacts(facts));
 }

@@ -1,0 +1,66 @@
+/**
+ * A fresh connection (C) against a reused one (B), paired run by run (issue 19, expert read of the real
+ * run of 2026-12-02): the medians over runs gave 1.03× ("about as much as") while C was slower than B in
+ * every run. The words must come from each run's C p50 ÷ the same run's B p50, read by the one noise
+ * rule, with the per-run range. Expected ratios are computed here from the results file.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { parseResultsText, type LatencyCaseResult, type Results } from '@split-on-evidence/hop-bench/schema';
+import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
+import { articleWords, describedUnmeasured, readArticle } from '../../src/claims/article.ts';
+import { recordingReader } from '../../src/claims/named.ts';
+import { composeViews } from '../../src/facts/run-views.ts';
+import { readReferenceText } from '../../src/inputs/reference-run.ts';
+import { loadPriceHistory } from '../../src/prices/price-history.ts';
+import { pricesPath } from '../../src/prices/prices.ts';
+import { FORMS } from '../../content/forms.ts';
+import { WORDS } from '../../content/words.ts';
+import { ROOT } from '../support/site-build.ts';
+
+const DIR = path.join(ROOT, 'tests', 'fixtures', 'machines', '2026-12-02-both-suites');
+const results = parseResultsText(readFileSync(path.join(DIR, 'results.json'), 'utf8'), 'results.json');
+const beyondFile = path.join(DIR, 'beyond-results.json');
+const beyond = beyondSuite.parseResultsText(readFileSync(beyondFile, 'utf8'), beyondFile);
+const now = new Date();
+const prices = loadPriceHistory(pricesPath(ROOT, {}), now, { warn: () => {} }).current;
+const { facts } = composeViews({ results, referenceText: readReferenceText(ROOT), prices, now, beyond });
+const latency = (r: Results, id: string) => r.cases.find((c) => c.id === id) as LatencyCaseResult;
+
+describe('C against B, paired run by run', () => {
+  const b = latency(results, 'B');
+  const perRun = latency(results, 'C').runs.map((c) => c.p50Us / b.runs.find((r) => r.run === c.run)!.p50Us);
+
+  test('the real run: C above B in every run, although the medians over runs are close', () => {
+    assert.ok(perRun.every((r) => r > 1), perRun.join(' '));
+    assert.ok(Math.abs(facts['ratio.CoverB.p50']! - 1) < 0.05, 'the medians over runs nearly coincide');
+    assert.ok(Math.abs(facts['ratio.CoverB.pairedP50']! - perRun.reduce((x, y) => x + y, 0) / perRun.length) < 1e-12);
+    assert.equal(facts['ratio.CoverB.pairedP50.low'], Math.min(...perRun));
+    assert.equal(facts['ratio.CoverB.pairedP50.high'], Math.max(...perRun));
+    assert.equal(facts['ratio.CoverB.pairedP50.noise'], 1, 'every run above 1: a measurable difference');
+  });
+
+  test('the headline reads the paired figure, and the sentence after it says slower', () => {
+    const word = WORDS.newConnectionCost(recordingReader(facts).read);
+    assert.doesNotMatch(word, /about as much as/);
+    assert.equal(word, 'A fresh connection per call costs about 40% more than a reused one');
+    assert.equal(FORMS.newConnection.pick(recordingReader(facts).read), 'slower');
+  });
+
+  test('runs that overlap 1 say no measurable difference', () => {
+    const f = { ...facts, 'ratio.CoverB.pairedP50': 1.02, 'ratio.CoverB.pairedP50.low': 0.97, 'ratio.CoverB.pairedP50.high': 1.1, 'ratio.CoverB.pairedP50.noise': 0 };
+    assert.match(WORDS.newConnectionCost(recordingReader(f).read), /no more or less, within the noise between runs/);
+    assert.equal(FORMS.newConnection.pick(recordingReader(f).read), 'same');
+  });
+
+  test('the article uses the paired word and range, not the ratio of medians, for the headline', () => {
+    const unmeasured = describedUnmeasured(ROOT, beyond);
+    const words = articleWords(readArticle(ROOT, unmeasured), facts).map((w) => w.use.name);
+    assert.ok(words.includes('newConnectionCost'));
+    const mdx = readFileSync(path.join(ROOT, 'content', 'split-on-evidence.mdx'), 'utf8');
+    assert.doesNotMatch(mdx, /<RatioWord name="ratio\.CoverB\.p50"/);
+    assert.match(mdx, /<Ratio name="ratio\.CoverB\.pairedP50\.low"[^>]*\/> to <Ratio name="ratio\.CoverB\.pairedP50\.high"/);
+  });
+});
