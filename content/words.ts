@@ -360,7 +360,9 @@ function limitClause(f: FactRead, limit: CapacityLimit, who: string): string {
 function capacityClause(f: FactRead, t: 'hop' | 'chain', name: string): string {
   const limit = capacityLimit(f, t);
   if (limit === 'none') return limitClause(f, limit, name);
-  return `the highest throughput ${name} reached was ${capacityFigure(f, t)}; ${limitClause(f, limit, 'it').replace(/^for it, /, '')}`;
+  // The capacity is the median over runs at the best level that counted, not the highest any run reached.
+  const median = f('F.runs') > 1 ? 'median ' : '';
+  return `the ${median}throughput of ${name}’s best level that counted was ${capacityFigure(f, t)}; ${limitClause(f, limit, 'it').replace(/^for it, /, '')}`;
 }
 
 /** Both targets' capacities, each limit said once (for both when they share it). */
@@ -368,7 +370,8 @@ function capacitiesSentences(f: FactRead): string {
   const hop = capacityLimit(f, 'hop');
   const chain = capacityLimit(f, 'chain');
   const heads = [hop === 'none' ? null : `the hop ${capacityFigure(f, 'hop')}`, chain === 'none' ? null : `the chain ${capacityFigure(f, 'chain')}`].filter((x) => x !== null);
-  const first = heads.length === 0 ? '' : `The highest throughput that counted was, for ${heads.join(', and for ')}. `;
+  const median = f('F.runs') > 1 ? 'median ' : '';
+  const first = heads.length === 0 ? '' : `The ${median}throughput of the best level that counted was, for ${heads.join(', and for ')}. `;
   const limits = hop === chain && hop !== 'none' && hop !== 'ceiling'
     ? limitClause(f, hop, 'both')
     : `${limitClause(f, hop, 'the hop')}; ${limitClause(f, chain, 'the chain')}`;
