@@ -62,3 +62,30 @@ export function pageDates(input: PageDatesInput): PageDate[] {
     entry('page built', input.builtAt),
   ];
 }
+
+/** One suite's run on the dates line: <time datetime> and its words. */
+export interface SuiteRunDate {
+  /** YYYY-MM-DD, or the full ISO timestamp when the time is shown. */
+  iso: string;
+  /** "2 December 2026", "2 December 2026, 02:58 UTC" or "04:11 UTC". */
+  text: string;
+}
+
+/**
+ * The two suites' runs for "Figures from the bench runs of ___ (cases A–E) and ___ (cases F–I)": their
+ * days when they differ; on the same UTC day, the day once and each run's time (UTC), so the line never
+ * repeats one date as if it told the runs apart.
+ * @param referenceStartedAt, beyondStartedAt ISO timestamps (results.environment.startedAt).
+ */
+export function suiteRunDates(referenceStartedAt: string, beyondStartedAt: string): { reference: SuiteRunDate; beyond: SuiteRunDate } {
+  const ref = new Date(referenceStartedAt);
+  const bey = new Date(beyondStartedAt);
+  if (day(ref) !== day(bey)) {
+    return { reference: { iso: day(ref), text: formatDay(ref) }, beyond: { iso: day(bey), text: formatDay(bey) } };
+  }
+  const time = (d: Date) => d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
+  return {
+    reference: { iso: ref.toISOString(), text: `${formatDay(ref)}, ${time(ref)} UTC` },
+    beyond: { iso: bey.toISOString(), text: `${time(bey)} UTC` },
+  };
+}
