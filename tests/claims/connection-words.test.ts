@@ -12,6 +12,7 @@ import { parseResultsText, type LatencyCaseResult, type Results } from '@split-o
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { articleWords, describedUnmeasured, readArticle } from '../../src/claims/article.ts';
 import { recordingReader } from '../../src/claims/named.ts';
+import { ratioPhrase } from '../../src/claims/words.ts';
 import { composeViews } from '../../src/facts/run-views.ts';
 import { readReferenceText } from '../../src/inputs/reference-run.ts';
 import { loadPriceHistory } from '../../src/prices/price-history.ts';
@@ -62,5 +63,16 @@ describe('C against B, paired run by run', () => {
     const mdx = readFileSync(path.join(ROOT, 'content', 'split-on-evidence.mdx'), 'utf8');
     assert.doesNotMatch(mdx, /<RatioWord name="ratio\.CoverB\.p50"/);
     assert.match(mdx, /<Ratio name="ratio\.CoverB\.pairedP50\.low"[^>]*\/> to <Ratio name="ratio\.CoverB\.pairedP50\.high"/);
+  });
+});
+
+describe('the index on TLS: the ratio words of the TLS page, not a figure to two decimals', () => {
+  // The expert's page (G per run 4.88×, 7.62×, 5.44×) printed "5.44×": false precision for so spread a ratio.
+  test('a handshake per call reads in the ratio bands ("about N times as much as"), as on the TLS page', () => {
+    const mdx = readFileSync(path.join(ROOT, 'content', 'split-on-evidence.mdx'), 'utf8');
+    const g = mdx.slice(mdx.indexOf('<BeyondCase id="G">'), mdx.indexOf('</BeyondCase>', mdx.indexOf('<BeyondCase id="G">')));
+    assert.match(g, /cost <RatioWord name="G\.ratio\.G2overG1\.p50" \/> a kept-alive HTTPS call/);
+    assert.doesNotMatch(g, /<Ratio name="G\.ratio\.G2overG1\.p50"/);
+    assert.match(ratioPhrase(facts['G.ratio.G2overG1.p50']!), /^about \w+ times as much as$/);
   });
 });
