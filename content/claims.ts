@@ -31,8 +31,6 @@ export const CLAIMS = {
   timedOutCallsStillStored: (f) => f('E.noRetry.failed.total') > 0 && f('E.noRetry.invoicesWritten.total') === f('E.noRetry.calls.total'),
   /** "Retrying without a key made every call succeed, and left duplicate invoices behind." */
   naiveRetriesDuplicate: (f) => f('E.retry.failed.total') === 0 && f('E.retry.duplicates.total') > 0,
-  /** "exactly one for every retry the clients sent": duplicates = attempts − calls. */
-  oneDuplicatePerRetry: (f) => f('E.retry.duplicates.total') === f('E.retry.attempts.total') - f('E.retry.calls.total'),
   /** "With a key, no call failed and no invoice was written twice." */
   keyNeitherFailsNorDuplicates: (f) => f('E.retryKey.failed.total') === 0 && f('E.retryKey.duplicates.total') === 0,
   /** "roughly one call in a hundred": slow calls with a key, percent, in [0.5, 2]. */

@@ -6,7 +6,7 @@
  */
 import type { DerivedWord, FactRead } from '../src/claims/named.ts';
 import { standing, type Standing } from '../src/claims/standing.ts';
-import { ratioPhrase } from '../src/claims/words.ts';
+import { RELATION_TOLERANCE, ratioPhrase } from '../src/claims/words.ts';
 import { NOISE } from '../src/facts/noise-facts.ts';
 import { C_OVER_B_PAIRED } from '../src/facts/paired-facts.ts';
 import { comparison } from '../src/claims/comparison.ts';
@@ -122,7 +122,12 @@ export const WORDS = {
       ? `The generator ran on one CPU and every service on ${f('F.cores') > 2 ? 'the others' : 'the other'}, so the two never took turns on a core.`
       : 'The generator and the services were not pinned apart here (the report says why), so they took turns on the same cores.',
   /** Case I, no retry: "… the system ___." */
-  noneRecovery: (f) => recoveryWords(f, 'none'),
+  noneRecovery: (f) => `${recoveryWords(f, 'none')}${lateCaveat(f, 'none', true)}`,
+  /**
+   * Case I: the rule for a difference between two policies, one run each: "… only when it is larger
+   * than ___" (policyDiffers; the tolerance is RELATION_TOLERANCE).
+   */
+  policyDifferenceRule: (_f) => `those two runs differ by on the same figure and larger than ${tolerancePercent()} of the larger figure, so figures that differ less, or only in the rounding shown, read as the same`,
   /** Case I, naive immediate retries: "… naive immediate retries ___;" (the article's short block). */
   immediateRecoveryClause: (f) => recoveryWords(f, 'immediate'),
   /** Case I, deadline-drop: "… the system ___." */
@@ -151,54 +156,82 @@ export const WORDS = {
     if (received / wanted <= RETRIES_OFF_SHARE) {
       const failed = formatFact('I.budget.failed', f('I.budget.failed'));
       const noneFailed = formatFact('I.none.failed', f('I.none.failed'));
-      return `The budget ${through}, so in effect it turned retries off rather than capping a storm: ${failed} calls failed, against ${noneFailed} without retries, and its clients ${recovery}.`;
+      return `The budget ${through}, so in effect it turned retries off rather than capping a storm: ${failed} calls failed, against ${noneFailed} without retries${lateCaveat(f, 'none')}, and its clients ${recovery}.`;
     }
     if (f('I.budget.recovered') !== 1) return `The budget ${through}; that was not enough to bring goodput back before the run ended.`;
-    if (f('I.immediate.recovered') !== 1) return `The budget ${through}, and that was enough: its clients ${recovery}, where naive immediate retries never brought goodput back.`;
+    if (f('I.immediate.recovered') !== 1) return `The budget ${through}, and that was enough: its clients ${recovery}, where naive immediate retries had not brought goodput back when the run ended.`;
     return `The budget ${through}; its clients ${recovery}, but naive immediate retries recovered in this run too, so there was no lasting damage here for the budget to cap.`;
   },
   /**
-   * Case I: which policy recovered first, and deadline-drop's place. Recovery times are read to one
-   * bucket, but the rule judges goodput over spans of I.recovery.windowMs, so times less than one span
-   * apart are a tie, never a rank; and each policy ran once, so "first" is this run's.
+   * Case I: which policy recovered first, by one rule: recovery times are read to one bucket, but the
+   * recovery rule judges goodput over spans of I.recovery.windowMs, so a policy is ranked ahead of
+   * another only when its time is at least one full span earlier; a pair less than a span apart is not
+   * ranked. "Recovered first" is said only of a policy a full span ahead of every other that recovered.
+   * Each policy ran once, so "first" is this run's; a run whose caller fell behind its schedule is named.
    */
   firstToRecover: (f) => {
-    const times = POLICY_KEYS.filter((k) => f(`I.${k}.recovered`) === 1).map((k) => ({ k, ms: f(`I.${k}.recoveryMs`) }));
+    const times = POLICY_KEYS.filter((k) => f(`I.${k}.recovered`) === 1)
+      .map((k) => ({ k, ms: f(`I.${k}.recoveryMs`) }))
+      .sort((a, b) => a.ms - b.ms);
     if (times.length === 0) return 'No policy recovered within the run.';
     const deadline = times.some((t) => t.k === 'deadline') ? '' : '; deadline-drop did not recover within the run';
-    if (times.length === 1) return `${capitalise(POLICY_NAMES[times[0]!.k]!)} was the only policy that recovered within the run.`;
+    if (times.length === 1) return `${capitalise(POLICY_NAMES[times[0]!.k]!)} was the only policy that recovered within the run${lateCaveat(f, times[0]!.k)}.`;
     const span = f('I.recovery.windowMs');
-    const best = Math.min(...times.map((t) => t.ms));
-    const first = times.filter((t) => t.ms - best < span);
-    const latest = Math.max(...first.map((t) => t.ms));
-    const them = first.length === 2 ? 'the two' : 'them';
-    const who = (group: typeof times) => (group.length === POLICY_KEYS.length ? 'Every policy' : capitalise(list(group.map((t) => POLICY_NAMES[t.k]!))));
-    const tie =
-      latest === best
-        ? `recovered ${recoveredWhen(f, best)}`
-        : `recovered within ${formatFact('I.recoveryMs', latest)} of the brownout’s end, less than one ${formatFact('I.recovery.windowMs', span)} span apart, which is finer than the rule reads`;
-    if (first.length === times.length) return `${who(first)} ${tie}, so this run does not rank ${them}${deadline}.`;
-    const rest = times.filter((t) => !first.includes(t));
-    const before = `at least one ${formatFact('I.recovery.windowMs', span)} span before ${list(rest.map((t) => POLICY_NAMES[t.k]!))}${deadline}`;
-    if (first.length > 1) return `${who(first)} ${tie}: together they recovered first, ${before}.`;
-    return `${who(first)} recovered first, ${recoveredWhen(f, best)}, ${before}.`;
+    const spanWords = `one ${formatFact('I.recovery.windowMs', span)} span`;
+    const name = (t: { k: string }) => POLICY_NAMES[t.k]!;
+    const late = lateRunsSentence(f, times.map((t) => t.k));
+    const ranked = times.map((a) => ({ a, behind: times.filter((b) => b.ms - a.ms >= span) })).filter((r) => r.behind.length > 0);
+    if (ranked.length === 0) {
+      const who = times.length === POLICY_KEYS.length ? 'Every policy' : capitalise(list(times.map(name)));
+      const them = times.length === 2 ? 'the two' : 'them';
+      const best = times[0]!.ms;
+      const latest = times[times.length - 1]!.ms;
+      const when = latest === best ? `recovered ${recoveredWhen(f, best)}` : `recovered less than ${spanWords} apart`;
+      return `${who} ${when}, so this run does not rank ${them}${deadline}.${late}`;
+    }
+    const leader = ranked.find((r) => r.behind.length === times.length - 1);
+    const clauses = ranked.map((r) =>
+      r === leader
+        ? `${name(r.a)} recovered first, ${recoveredWhen(f, r.a.ms)}, at least ${spanWords} before ${list(r.behind.map(name))}`
+        : `${name(r.a)} recovered at least ${spanWords} before ${list(r.behind.map(name))}`,
+    );
+    const close: string[] = [];
+    for (let i = 0; i < times.length; i++) {
+      for (let j = i + 1; j < times.length; j++) if (times[j]!.ms - times[i]!.ms < span) close.push(`${name(times[i]!)} from ${name(times[j]!)}`);
+    }
+    const pairs = close.length <= 2 ? close.join(', and ') : `${close.slice(0, -1).join(', ')}, and ${close[close.length - 1]}`;
+    const unranked =
+      close.length === 0
+        ? ''
+        : `; less than ${spanWords} separates ${pairs}, so ${close.length === 1 ? 'that pair is' : 'those pairs are'} not ranked${leader ? '' : ', and no policy recovered a full span ahead of every other'}`;
+    return `${capitalise(clauses.join('; '))}${unranked}${deadline}.${late}`;
   },
-  /** Case I: "its clients sent … as many attempts as calls, ___": backoff's amplification against naive immediate retries', by the one-run yardstick (policyDiffers). */
+  /**
+   * Case I: "its clients sent … as many attempts as calls, ___": backoff's amplification against naive
+   * immediate retries', as shown (two decimals): the same figure reads "as many as"; a difference counts
+   * only by the one-run rule (policyDiffers: beyond the two naive runs' difference and the tolerance).
+   */
   backoffAmpVsImmediate: (f) => {
     const imm = formatRatio(f('I.immediate.amp.overall'));
     const short = formatRatio(f('I.immediateShortTtl.amp.overall'));
+    const backoff = formatRatio(f('I.backoff.amp.overall'));
+    if (backoff === imm) return `as many as naive immediate retries sent (${imm})`;
     if (!policyDiffers(f, 'amp.overall', 'backoff', 'immediate')) {
-      return `about as many as naive immediate retries sent (${imm}; their two runs sent ${imm} and ${short}, and this one differs from them by no more than they differ)`;
+      return `about as many as naive immediate retries sent (${imm}; their two runs sent ${imm} and ${short}, and a difference between two single runs counts only beyond both that and ${tolerancePercent()})`;
     }
     const fewer = f('I.backoff.amp.overall') < f('I.immediate.amp.overall');
-    return `${fewer ? 'fewer' : 'more'} than the ${imm} of naive immediate retries, by more than their two runs differ (${imm} and ${short})`;
+    return `${fewer ? 'fewer' : 'more'} than the ${imm} of naive immediate retries, by more than ${tolerancePercent()} and more than their two runs differ (${imm} and ${short})`;
   },
-  /** Case I: "goodput during the brownout was ___" for deadline-drop, against no retry, by the one-run yardstick (policyDiffers). */
+  /** Case I: "goodput during the brownout was ___" for deadline-drop, against no retry, by the one-run rule (policyDiffers), with the caveat of a run whose caller fell behind. */
   deadlineDuringVsNone: (f) => {
     const deadline = formatFact('I.deadline.goodput.duringPerSec', f('I.deadline.goodput.duringPerSec'));
     const none = formatFact('I.none.goodput.duringPerSec', f('I.none.goodput.duringPerSec'));
-    if (!policyDiffers(f, 'goodput.duringPerSec', 'deadline', 'none')) return `${deadline}, against ${none} without retries, a difference no larger than the two runs of naive immediate retries show between themselves`;
-    return `${deadline}, against ${none} without retries`;
+    const caveat = lateCaveat(f, 'none') + lateCaveat(f, 'deadline');
+    if (deadline === none) return `${deadline}, as without retries${caveat}`;
+    if (!policyDiffers(f, 'goodput.duringPerSec', 'deadline', 'none')) {
+      return `${deadline}, against ${none} without retries${caveat}, a difference within ${tolerancePercent()} or no larger than the two runs of naive immediate retries show between themselves, so not counted`;
+    }
+    return `${deadline}, against ${none} without retries${caveat}`;
   },
   /** Case I: second invoices from calls without a key, under each policy that retries, all named (no rank: one run each). */
   unkeyedDuplicatesByPolicy: (f) => {
@@ -257,11 +290,42 @@ function formatRatio(value: number): string {
  * Case I, one run per policy: a difference between two policies' figure `measure` counts only when it
  * is larger than the difference between the two runs of naive immediate retries on the same figure
  * (day-long and 100 ms keys: the same clients, the same storm; only what keyed retries find differs),
- * the only run-to-run difference the results hold.
+ * the only run-to-run difference the results hold, AND larger than the page's one-run tolerance
+ * (RELATION_TOLERANCE of the larger figure, as `standing` judges one run): a yardstick of zero spread
+ * would otherwise count any gap, however small, as an effect.
  */
 function policyDiffers(f: FactRead, measure: string, a: string, b: string): boolean {
   const spread = Math.abs(f(`I.immediate.${measure}`) - f(`I.immediateShortTtl.${measure}`));
-  return Math.abs(f(`I.${a}.${measure}`) - f(`I.${b}.${measure}`)) > spread;
+  const va = f(`I.${a}.${measure}`);
+  const vb = f(`I.${b}.${measure}`);
+  const gap = Math.abs(va - vb);
+  return gap > spread && gap > RELATION_TOLERANCE * Math.max(Math.abs(va), Math.abs(vb));
+}
+
+/** "10%": the one-run tolerance in words. */
+function tolerancePercent(): string {
+  return `${Math.round(100 * RELATION_TOLERANCE)}%`;
+}
+
+/**
+ * Case I: a clause for a figure or comparison that uses run `key`'s figures when that run's caller fell
+ * behind its schedule (I.<key>.lateStartMs above I.schedule.lateLimitMs, the bench's warning threshold),
+ * else "". `full` (the run's first mention) says how late; later mentions name the run's state only.
+ */
+function lateCaveat(f: FactRead, key: string, full = false): string {
+  const late = f(`I.${key}.lateStartMs`);
+  if (late <= f('I.schedule.lateLimitMs')) return '';
+  if (full) return ` (though in that run the caller fell behind its schedule, starting calls up to ${formatFact(`I.${key}.lateStartMs`, late)} late, so its load came in bursts)`;
+  return key === 'none' ? ' (a run whose caller fell behind its schedule)' : ` (${POLICY_NAMES[key]}: a run whose caller fell behind its schedule)`;
+}
+
+/** Case I: a sentence naming the runs among `keys` whose caller fell behind, whose recovery times came from a burstier load, or "". */
+function lateRunsSentence(f: FactRead, keys: readonly string[]): string {
+  const limit = f('I.schedule.lateLimitMs');
+  const behind = keys.filter((k) => f(`I.${k}.lateStartMs`) > limit);
+  if (behind.length === 0) return '';
+  const one = behind.length === 1;
+  return ` The recovery ${one ? 'time' : 'times'} of ${list(behind.map((k) => POLICY_NAMES[k]!))} ${one ? 'comes from a run' : 'come from runs'} whose caller fell behind its schedule, a burstier load than the others'.`;
 }
 
 /**

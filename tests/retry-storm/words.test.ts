@@ -12,8 +12,9 @@ const POLICIES = ['none', 'immediate', 'backoff', 'budget', 'deadline'] as const
 
 /** Facts for a storm in which each policy recovered after the given ms, or did not (null). */
 function storm(recovery: Partial<Record<(typeof POLICIES)[number], number | null>>, extra: Record<string, number> = {}) {
-  const facts: Record<string, number> = { 'I.afterWindowMs': 5_000, 'I.recovery.windowMs': 1_000, 'I.bucketMs': 100, ...extra };
+  const facts: Record<string, number> = { 'I.afterWindowMs': 5_000, 'I.recovery.windowMs': 1_000, 'I.bucketMs': 100, 'I.schedule.lateLimitMs': 62.5, ...extra };
   for (const p of POLICIES) {
+    facts[`I.${p}.lateStartMs`] ??= 10;
     const ms = recovery[p] ?? null;
     facts[`I.${p}.recovered`] = ms === null ? 0 : 1;
     if (ms !== null) facts[`I.${p}.recoveryMs`] = ms;
@@ -36,15 +37,35 @@ test('which policy recovered first: times less than one span apart tie, and a ti
   );
   assert.equal(WORDS.firstToRecover(storm({ none: 1_000, budget: 1_000, deadline: 1_000 })), "No retry, the retry budget and deadline-drop recovered within 1,000\u202fms of the brownout’s end, so this run does not rank them.");
   assert.equal(WORDS.firstToRecover(storm({ none: 1_900, budget: 1_900 })), 'No retry and the retry budget recovered 1,900\u202fms after the brownout ended, so this run does not rank the two; deadline-drop did not recover within the run.');
-  // The expert's run: 1,000 against 1,900 is 900 ms, less than one 1,000 ms span: no rank.
+  // 1,000 against 1,900 is 900 ms, less than one 1,000 ms span: no rank, and the words say so plainly.
   assert.equal(
     WORDS.firstToRecover(storm({ none: 1_900, budget: 1_900, deadline: 1_000 })),
-    'No retry, the retry budget and deadline-drop recovered within 1,900\u202fms of the brownout’s end, less than one 1,000\u202fms span apart, which is finer than the rule reads, so this run does not rank them.',
+    'Deadline-drop, no retry and the retry budget recovered less than one 1,000\u202fms span apart, so this run does not rank them.',
   );
-  assert.equal(WORDS.firstToRecover(storm({ none: 1_200, deadline: 1_500 })), 'No retry and deadline-drop recovered within 1,500\u202fms of the brownout’s end, less than one 1,000\u202fms span apart, which is finer than the rule reads, so this run does not rank the two.');
-  // One span or more apart: a rank.
-  assert.equal(WORDS.firstToRecover(storm({ none: 2_000, budget: 2_100, deadline: 1_000 })), 'Deadline-drop recovered first, within 1,000\u202fms of the brownout’s end, at least one 1,000\u202fms span before no retry and the retry budget.');
-  assert.equal(WORDS.firstToRecover(storm({ none: 1_000, budget: 2_000, deadline: 1_000 })), "No retry and deadline-drop recovered within 1,000\u202fms of the brownout’s end: together they recovered first, at least one 1,000\u202fms span before the retry budget.");
+  assert.equal(WORDS.firstToRecover(storm({ none: 1_200, deadline: 1_500 })), 'No retry and deadline-drop recovered less than one 1,000\u202fms span apart, so this run does not rank the two.');
+  // One span or more apart: a rank; "first" only for a policy a full span ahead of every other.
+  assert.equal(
+    WORDS.firstToRecover(storm({ none: 2_000, budget: 2_100, deadline: 1_000 })),
+    'Deadline-drop recovered first, within 1,000\u202fms of the brownout’s end, at least one 1,000\u202fms span before no retry and the retry budget; less than one 1,000\u202fms span separates no retry from the retry budget, so that pair is not ranked.',
+  );
+  assert.equal(
+    WORDS.firstToRecover(storm({ none: 3_700, budget: 2_000, deadline: 1_000 })),
+    'Deadline-drop recovered first, within 1,000\u202fms of the brownout’s end, at least one 1,000\u202fms span before the retry budget and no retry; the retry budget recovered at least one 1,000\u202fms span before no retry.',
+  );
+  assert.equal(
+    WORDS.firstToRecover(storm({ none: 1_000, budget: 2_000, deadline: 1_000 })),
+    'No retry recovered at least one 1,000\u202fms span before the retry budget; deadline-drop recovered at least one 1,000\u202fms span before the retry budget; less than one 1,000\u202fms span separates no retry from deadline-drop, so that pair is not ranked, and no policy recovered a full span ahead of every other.',
+  );
+  // The expert's full run (2026-12-02): deadline 1,000, budget 1,900, no retry 2,700 ms. Budget and no retry
+  // are 800 ms apart and budget and deadline 900 ms: only deadline-drop is ranked, against no retry alone,
+  // and no policy "recovered first" (the old words put the budget a span before no retry). No retry's
+  // caller started calls up to 517 ms late, above the 62.5 ms limit: its time is said to come from that run.
+  const full = WORDS.firstToRecover(storm({ none: 2_700, budget: 1_900, deadline: 1_000 }, { 'I.none.lateStartMs': 517 }));
+  assert.equal(
+    full,
+    "Deadline-drop recovered at least one 1,000\u202fms span before no retry; less than one 1,000\u202fms span separates deadline-drop from the retry budget, and the retry budget from no retry, so those pairs are not ranked, and no policy recovered a full span ahead of every other. The recovery time of no retry comes from a run whose caller fell behind its schedule, a burstier load than the others'.",
+  );
+  assert.doesNotMatch(full, /together they recovered first|finer than the rule reads|before no retry and|budget .*before no retry/);
   assert.equal(WORDS.firstToRecover(storm({ none: 1_200, deadline: 2_200 })), 'No retry recovered first, 1,200\u202fms after the brownout ended, at least one 1,000\u202fms span before deadline-drop.');
   assert.equal(WORDS.firstToRecover(storm({ none: 1_200, budget: 2_900 })), 'No retry recovered first, 1,200\u202fms after the brownout ended, at least one 1,000\u202fms span before the retry budget; deadline-drop did not recover within the run.');
   assert.equal(WORDS.firstToRecover(storm({ none: 1_200 })), 'No retry was the only policy that recovered within the run.');
@@ -82,23 +103,48 @@ test("the budget's verdict: from the retries it let through against those it ref
   assert.match(budget(0, 312, { budget: 1_000 }), /^The budget let none of the 312 retries its clients asked for reach the server, so in effect it turned retries off/);
   assert.match(budget(1, 999, { budget: 1_000 }), /\(under 1%\)/, 'a share above zero never reads 0%');
   // Enough retries went through for the budget to be judged by recovery.
-  assert.match(budget(40, 60, { budget: 1_000 }), /^The budget let 40 of the 100 retries .* \(40%\) and refused the rest, and that was enough: its clients recovered within 1,000 ms of the brownout’s end, where naive immediate retries never brought goodput back\.$/);
+  assert.match(budget(40, 60, { budget: 1_000 }), /^The budget let 40 of the 100 retries .* \(40%\) and refused the rest, and that was enough: its clients recovered within 1,000 ms of the brownout’s end, where naive immediate retries had not brought goodput back when the run ended\.$/);
   assert.match(budget(40, 60, { budget: 1_000, immediate: 1_000 }), /no lasting damage here for the budget to cap/);
   assert.match(budget(40, 60, { immediate: 1_000 }), /not enough/);
   assert.match(budget(40, 60, {}), /not enough/);
   assert.match(budget(0, 0, { budget: 1_000 }), /^Its clients asked for no retry in this run, so the budget had nothing to refuse/);
 });
 
-test('policy against policy, one run each: a difference counts only beyond the two runs of naive immediate retries', () => {
+test('policy against policy, one run each: a difference counts only beyond the two naive runs AND the 10% one-run tolerance; equal as shown reads "as many as"', () => {
   const amp = (backoff: number, immediate: number, shortTtl: number) =>
     WORDS.backoffAmpVsImmediate(storm({}, { 'I.backoff.amp.overall': backoff, 'I.immediate.amp.overall': immediate, 'I.immediateShortTtl.amp.overall': shortTtl }));
-  assert.equal(amp(1.88, 2.28, 2.41), 'fewer than the 2.28× of naive immediate retries, by more than their two runs differ (2.28× and 2.41×)', '0.40 apart against 0.13');
+  // The expert's full run: 2,925 attempts (1,755 retries) against 2,926 (1,756) for 1,170 calls: both show 2.50×,
+  // and the two naive runs were identical (a yardstick of zero). The old words read "fewer than the 2.50×".
+  assert.equal(amp(2925 / 1170, 2926 / 1170, 2926 / 1170), 'as many as naive immediate retries sent (2.50×)');
+  assert.match(amp(2.45, 2.5, 2.5), /^about as many as naive immediate retries sent \(2\.50×; their two runs sent 2\.50× and 2\.50×, and a difference between two single runs counts only beyond both that and 10%\)$/, '2% apart, beyond a zero spread but within 10%');
+  assert.equal(amp(1.88, 2.28, 2.41), 'fewer than the 2.28× of naive immediate retries, by more than 10% and more than their two runs differ (2.28× and 2.41×)', '0.40 apart against 0.13 and 0.228');
   assert.match(amp(2.2, 2.28, 2.41), /^about as many as naive immediate retries sent/, '0.08 apart against 0.13: no effect');
-  assert.match(amp(2.6, 2.28, 2.41), /^more than the 2\.28×/);
-  const during = (deadline: number, none: number, imm: number, short: number) =>
-    WORDS.deadlineDuringVsNone(storm({}, { 'I.deadline.goodput.duringPerSec': deadline, 'I.none.goodput.duringPerSec': none, 'I.immediate.goodput.duringPerSec': imm, 'I.immediateShortTtl.goodput.duringPerSec': short })).replace(/\u202f/g, ' ');
+  assert.match(amp(2.6, 2.28, 2.41), /^more than the 2\.28×/, '0.32 apart, 12%');
+  assert.match(amp(2.48, 2.28, 2.28), /^about as many as/, '0.20 apart, beyond a zero spread but 8%: within the tolerance');
+  const during = (deadline: number, none: number, imm: number, short: number, noneLate = 10) =>
+    WORDS.deadlineDuringVsNone(
+      storm({}, { 'I.deadline.goodput.duringPerSec': deadline, 'I.none.goodput.duringPerSec': none, 'I.immediate.goodput.duringPerSec': imm, 'I.immediateShortTtl.goodput.duringPerSec': short, 'I.none.lateStartMs': noneLate }),
+    ).replace(/\u202f/g, ' ');
   assert.equal(during(47, 12, 14, 13), '47 calls/s, against 12 calls/s without retries');
   assert.match(during(14, 12, 14, 10), /no larger than the two runs of naive immediate retries show/);
+  assert.match(during(13.4, 13, 13, 13), /^13 calls\/s, as without retries$/, 'equal as shown');
+  assert.match(during(14, 13, 13, 13), /a difference within 10%/, '1 call/s apart, 7%: within the tolerance');
+  // The expert's full run: no retry's caller started calls up to 517 ms late (limit 62.5 ms).
+  assert.equal(during(49, 13, 13, 13, 517), '49 calls/s, against 13 calls/s without retries (a run whose caller fell behind its schedule)');
+  assert.equal(during(49, 13, 13, 13, 62.5), '49 calls/s, against 13 calls/s without retries', 'at the limit is not behind');
+  assert.match(WORDS.policyDifferenceRule(storm({})), /larger than 10% of the larger figure/);
+});
+
+test('comparisons with the no-retry run carry the caveat when its caller fell behind: recovery, the budget against it', () => {
+  const late = { 'I.none.lateStartMs': 517 };
+  assert.equal(
+    WORDS.noneRecovery(storm({ none: 2_700 }, late)).replace(/\u202f/g, ' '),
+    'recovered 2,700 ms after the brownout ended (though in that run the caller fell behind its schedule, starting calls up to 517 ms late, so its load came in bursts)',
+  );
+  assert.equal(WORDS.noneRecovery(storm({ none: 2_700 })).replace(/\u202f/g, ' '), 'recovered 2,700 ms after the brownout ended');
+  const budget = WORDS.budgetVerdict(storm({ budget: 1_900, none: 2_700 }, { ...late, 'I.budget.retriesReceived': 4, 'I.budget.budgetRefused': 309, 'I.budget.failed': 310, 'I.none.failed': 399 })).replace(/\u202f/g, ' ');
+  assert.match(budget, /310 calls failed, against 399 without retries \(a run whose caller fell behind its schedule\), and its clients recovered 1,900 ms/);
+  assert.match(WORDS.firstToRecover(storm({ none: 1_200 }, late)), /^No retry was the only policy that recovered within the run \(a run whose caller fell behind its schedule\)\.$/);
 });
 
 test('duplicates without a key: every retrying policy named with its count, none ranked; none at all reads as such', () => {

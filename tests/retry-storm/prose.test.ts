@@ -1,0 +1,36 @@
+// Case I's prose in the MDX sources, read as text: a policy that did not recover is said to have "not
+// recovered when the run ended", with the time the run lasted after the brownout (a fact), never "never
+// recovered"; and the index page makes no claim that no table on the site shows (case E's "one duplicate
+// for every retry": no table holds the attempts it rests on).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { CLAIMS } from '../../content/claims.ts';
+
+const page = readFileSync(new URL('../../content/retry-storms.mdx', import.meta.url), 'utf8');
+const index = readFileSync(new URL('../../content/split-on-evidence.mdx', import.meta.url), 'utf8');
+
+/** The text of `<Form of="selector" is="outcome">…</Form>`. */
+function form(source: string, selector: string, outcome: string): string {
+  const m = new RegExp(`<Form of="${selector}" is="${outcome}">(.*?)</Form>`, 's').exec(source);
+  assert.ok(m, `${selector}/${outcome} form`);
+  return m[1]!;
+}
+
+test('a policy that did not recover "had not recovered when the run ended", with the run\'s time after the brownout', () => {
+  assert.doesNotMatch(page, /never recovered|did not recover either/);
+  for (const selector of ['immediateRecovery', 'backoffRecovery']) {
+    const stuck = form(page, selector, 'stuck');
+    assert.match(stuck, /^\*\*[^*]*had not recovered[^*]* when the run ended,\*\* <Fig name="I\.afterWindowMs" \/> after the brownout/, selector);
+  }
+});
+
+test('the policy rule states the tolerance through a word, and "first" only for a full span ahead', () => {
+  assert.match(page, /only when it is larger than <Word name="policyDifferenceRule" \/>/);
+  assert.match(page, /recovered first only when it came at least a full span before every other that recovered/);
+});
+
+test('the index page claims no "one duplicate for every retry": no table shows the retries it rests on', () => {
+  assert.doesNotMatch(index, /exactly one for every retry/);
+  assert.equal('oneDuplicatePerRetry' in CLAIMS, false);
+});
