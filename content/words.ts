@@ -9,7 +9,6 @@ import { standing, type Standing } from '../src/claims/standing.ts';
 import { RELATION_TOLERANCE, ratioPhrase } from '../src/claims/words.ts';
 import { NOISE } from '../src/facts/noise-facts.ts';
 import { C_OVER_B_PAIRED } from '../src/facts/paired-facts.ts';
-import { comparison } from '../src/claims/comparison.ts';
 import { formatFact, formatNumber } from '../src/present/format.ts';
 
 /**
@@ -23,11 +22,11 @@ function chainStanding(f: FactRead): Standing {
 
 export const WORDS = {
   /** "**___ a reused one**": case C against case B through each run's C p50 ÷ the same run's B p50, under the noise rule. */
-  newConnectionCost: (f) =>
-    comparison(f, C_OVER_B_PAIRED, {
-      differ: (p) => `A fresh connection per call costs ${p} a reused one`,
-      same: 'A fresh connection per call costs no more or less, within the noise between runs, than a reused one',
-    }),
+  newConnectionCost: (f) => {
+    const base = `A fresh connection per call costs ${ratioPhrase(f(C_OVER_B_PAIRED))} a reused one`;
+    // Overlapping runs do not make the two equal: the band, and that the runs cannot tell them apart.
+    return f(C_OVER_B_PAIRED + '.noise') === NOISE.same ? `${base}, but the runs overlap, so they cannot tell the two apart` : base;
+  },
   /** "so the chain's cost was ___ the sum of its hops". */
   chainVsHopSum: (f) => ({ above: 'above', near: 'close to', below: 'below', same: 'not measurably different from' })[chainStanding(f)],
   /**
