@@ -13,7 +13,7 @@ import { articlePages, pageSuites } from '../../src/present/article-pages.ts';
 import { ROOT } from '../support/site-build.ts';
 
 /** Components that read the reference suite's results themselves. */
-const READS_REFERENCE = ['TlsChart', 'NetworkModelTable', 'RunHistory', 'LatencyTable', 'SetupLine', 'ReferenceComparison'];
+const READS_REFERENCE = ['TlsChart', 'NetworkModelTable', 'RunHistory', 'HistoryLead', 'LatencyTable', 'SetupLine', 'ReferenceComparison'];
 const NOT_REFERENCE = /^([FGHI]\.|source\.|model\.|words\.|beyond\.)/;
 
 test('each page lists exactly the suites its MDX draws on', () => {

@@ -427,6 +427,13 @@ describe('structure', () => {
     assert.equal(cell('D', 'baselineRatioToBase'), `${(268.5 / 71.71).toFixed(2)}×`);
     assert.equal(cell('D', 'currentRatioToBase'), `${(latency('D').median.p50Us / latency('B').median.p50Us).toFixed(2)}×`);
     assert.equal(cell('B', 'ratioOfRatios'), 'base');
+    // Those ratios divide medians over runs (possibly from different runs): the headers and caption say so plainly.
+    assert.equal(text(page.querySelector('#reference-comparison th[data-head="currentRatioToBase"]')), 'Median ÷ B’s median, this build');
+    assert.match(text(page.querySelector('#reference-comparison caption')), /a ratio of medians over runs \(the two medians can come from different runs/);
+    assert.equal(text(historyPage.querySelector('#run-history th[data-head="cOverB"]')), 'C ÷ B, medians');
+    assert.match(text(historyPage.querySelector('#run-history caption')), /ratios of medians, not paired per repeat/);
+    // And the prose says which figure the table uses, beside its own paired ones.
+    assert.match(text(page.querySelector('article')), /the table below divides each case[’']s median by case B[’']s median on the same machine \(a ratio of medians/);
   });
 
   test('row A of the comparison shows its ratios as n/a, with a footnote giving the reason', () => {

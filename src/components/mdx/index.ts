@@ -18,6 +18,7 @@
  * Charts:   <LatencyPercentilesChart />, <LatencyDistributionChart />, <FailureRunsChart />, <CostGrowthChart />
  * Provenance: <ReferenceComparison />  this build against the labelled reference run, as ratios to B
  *           <RunHistory />  full runs archived on the build machine
+ *           <HistoryLead />  what the archive and the Node matrix add, in words that fit them
  *           <NodeMatrix />  this machine's Node version matrix (npm run bench:matrix)
  * Prices:   <PricesReadOn />  the date the prices were read, as written in the price file
  * Beyond:   <BeyondCase id="F">…</BeyondCase>  a beyond case's figures, or "not measured here, because …"
@@ -68,6 +69,7 @@ import PriceChanges from '../costs/PriceChanges.astro';
 import ReferenceComparison from '../provenance/ReferenceComparison.astro';
 import NodeMatrix from '../provenance/NodeMatrix.astro';
 import RunHistory from '../provenance/RunHistory.astro';
+import HistoryLead from '../provenance/HistoryLead.astro';
 import NetworkModelTable from '../../cases/h-network/NetworkModelTable.astro';
 import TlsChart from '../../cases/g-tls/TlsChart.astro';
 import TlsNegotiated from '../../cases/g-tls/TlsNegotiated.astro';
@@ -108,6 +110,7 @@ export const mdxComponents = {
   FailureRunsChart,
   ReferenceComparison,
   RunHistory,
+  HistoryLead,
   TlsChart,
   TlsNegotiated,
   CrossSuiteNote,
