@@ -27,4 +27,10 @@ describe('historyLead', () => {
     assert.doesNotMatch(mdx, /the archived runs and the Node version matrix set its figures beside earlier runs/);
     assert.match(mdx, /measured <Fig name="B\.p50Us" \/> for one kept-alive hop at the median; <HistoryLead \/>\./);
   });
+  test('the run-history page promises neither other runs nor a matrix it may not have', () => {
+    const mdx = readFileSync(path.join(ROOT, 'content', 'node-versions-and-run-history.mdx'), 'utf8');
+    assert.doesNotMatch(mdx, /description: 'Every full run archived on the machine that builds this page, and the reference suite under each Node version/);
+    assert.match(mdx, /once it has been run there, the reference suite under each Node version/);
+    assert.match(mdx, /so once there are several, a maintainer can see/);
+  });
 });
