@@ -77,11 +77,6 @@ export function startChild(script: string, label: string, options: object, timeo
     });
   });
   died.catch(() => {}); // observed by whoever races against it
-  // Any exit, expected or not: a question to a child that has gone fails now, not at its timeout.
-  const exited = new Promise<never>((_, reject) => {
-    child.once('exit', (code, signal) => reject(new ServiceError(`${label} has exited (code ${code}, signal ${signal})`)));
-  });
-  exited.catch(() => {});
 
   const stop = () => {
     stopping = true;
@@ -91,20 +86,16 @@ export function startChild(script: string, label: string, options: object, timeo
   const ask = <T>(message: object, match: (reply: { type: string }) => reply is T & { type: string }, what: string) =>
     withTimeout(
       Promise.race([
-        new Promise<T>((resolve, reject) => {
-          if (child.exitCode !== null || child.signalCode !== null || !child.connected) return reject(new ServiceError(`${label} has exited; cannot ${what}`));
+        new Promise<T>((resolve) => {
           const onMessage = (reply: { type: string }) => {
             if (!match(reply)) return;
             child.off('message', onMessage);
             resolve(reply);
           };
           child.on('message', onMessage);
-          child.send(message, (error) => {
-            if (error) reject(new ServiceError(`${label} cannot be asked to ${what}: ${error.message}`));
-          });
+          child.send(message);
         }),
         died,
-        exited,
       ]),
       timeoutMs,
       () => `${label} did not ${what} within ${timeoutMs} ms`,
