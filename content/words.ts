@@ -371,14 +371,12 @@ function peerWords(f: FactRead): string {
     above: 'exceeded autocannon’s throughput',
   };
   const order: Standing[] = ['below', 'same', 'near', 'above'];
-  const groups = order.map((st) => ({ st, cs: rows.filter((r) => r.s === st).map((r) => `c = ${r.c}`) })).filter((g) => g.cs.length > 0);
-  const range = (c: string) => {
-    const n = c.slice(4);
-    return `${formatNumber(f(`F.peer.ratioLow.c${n}`), 2)}–${formatNumber(f(`F.peer.ratioHigh.c${n}`), 2)}`;
-  };
+  const groups = order.map((st) => ({ st, cs: rows.filter((r) => r.s === st).map((r) => r.c) })).filter((g) => g.cs.length > 0);
+  const range = (c: number) => `${formatNumber(f(`F.peer.ratioLow.c${c}`), 2)}–${formatNumber(f(`F.peer.ratioHigh.c${c}`), 2)}`;
   // A "no measurable difference" carries the rounds' range, so the reader sees how wide the noise was.
-  const where = (g: { st: Standing; cs: string[] }) => (g.st === 'same' ? ` (rounds ${g.cs.map(range).join(' and ')})` : '');
-  const parts = groups.map((g) => `${phrase[g.st]} ${groups.length === 1 && g.cs.length === 2 ? 'at both concurrencies compared' : `at ${g.cs.join(' and ')}`}${where(g)}`);
+  const where = (g: { st: Standing; cs: number[] }) => (g.st === 'same' ? ` (rounds ${g.cs.map(range).join(' and ')})` : '');
+  const at = (cs: number[]) => cs.map((c) => `c = ${c}`).join(' and ');
+  const parts = groups.map((g) => `${phrase[g.st]} ${groups.length === 1 && g.cs.length === 2 ? 'at both concurrencies compared' : `at ${at(g.cs)}`}${where(g)}`);
   const tail = rows.some((r) => r.s === 'below') ? ', so where it fell short the generator, not the service, may have set the figure' : '';
   return `${list(parts)}${tail}`;
 }
