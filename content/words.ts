@@ -84,8 +84,7 @@ export const WORDS = {
     const p50 = formatFact('F.wakeFloor.p50Us', f('F.wakeFloor.p50Us'));
     const p99 = formatFact('F.wakeFloor.p99Us', f('F.wakeFloor.p99Us'));
     const range = f('F.runs') > 1 ? ` (runs ${formatNumber(f('F.wakeFloor.p99LowUs'), 0)}–${formatFact('F.wakeFloor.p99HighUs', f('F.wakeFloor.p99HighUs'))})` : '';
-    const floor = f('F.wakeFloor.p99Us');
-    const above = (['hop', 'chain'] as const).filter((t) => floor > f(`F.${t}.unloadedP50Us`));
+    const above = (['hop', 'chain'] as const).filter((t) => f(`F.${t}.floorBreaksLag`) === 1);
     const head = `The same run timed the scheduler’s clock alone, with no calls to send: it woke ${p50} late at the median and ${p99} at p99${range}, whether from other work on the machine or from its idle CPUs waking slowly.`;
     if (above.length === 0) return `${head} That is within both targets’ unloaded p50, so the clock alone does not break the lag rule here.`;
     const which = above.length === 2 ? 'both targets’ unloaded p50' : `the ${above[0]}’s unloaded p50 (${formatFact(`F.${above[0]}.unloadedP50Us`, f(`F.${above[0]}.unloadedP50Us`))})`;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MessageFramer, serialisePost } from '../src/cases/f-load/http-framing.ts';
 import { openWindowMs, Schedule } from '../src/cases/f-load/schedule.ts';
-import { capacityOf, figureOf, levelValidity, p99NeverFalls } from '../src/cases/f-load/validity.ts';
+import { capacityNearCeiling, capacityOf, figureOf, floorBreaksLag, levelValidity, p99NeverFalls } from '../src/cases/f-load/validity.ts';
 import { reasonText } from '../src/cases/f-load/schema.ts';
 import { HDR_RANGE, LatencyRecorder } from '../src/cases/f-load/recorder.ts';
 import { mulberry32 } from '../src/harness/prng.ts';
@@ -141,6 +141,24 @@ describe('validity, capacity, p99', () => {
     assert.equal(p99NeverFalls([f(100, 120), f(110, 160), f(101, 115)]), true);
     assert.equal(p99NeverFalls([f(100, 120), f(150, 160), f(50, 99)]), false);
     assert.equal(p99NeverFalls([]), true);
+  });
+
+  test('the wake-up floor breaks the lag rule only when it is later than the unloaded p50', () => {
+    assert.equal(floorBreaksLag(201, 200), true);
+    assert.equal(floorBreaksLag(200, 200), false); // the lag rule allows lag p99 = the p50
+    assert.equal(floorBreaksLag(150, 200), false);
+  });
+
+  test('capacity near the ceiling: overlapping run ranges, at or above the ceiling, or within 10% with one run', () => {
+    // Three runs each: min–max intervals [8, 10] and [9, 12] overlap; [8, 10] and [11, 12] do not.
+    assert.equal(capacityNearCeiling([8, 9, 10], [9, 11, 12]), true);
+    assert.equal(capacityNearCeiling([8, 9, 10], [11, 11.5, 12]), false);
+    // Measurably above the ceiling (median 20 ≥ 11.5) still means the ceiling may be what it reached.
+    assert.equal(capacityNearCeiling([19, 20, 21], [11, 11.5, 12]), true);
+    // One run: within 10% of the ceiling's median or not.
+    assert.equal(capacityNearCeiling([90], [100]), true);
+    assert.equal(capacityNearCeiling([89], [100, 100, 100]), false);
+    assert.throws(() => capacityNearCeiling([], [1]), RangeError);
   });
 
   test('figures: median and the interval rule of cases A–D (min–max for 3 runs)', () => {

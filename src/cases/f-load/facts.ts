@@ -18,8 +18,9 @@
  * - per target T ("hop", "chain"): F.T.capacityFromValidLevel (1/0) and, only when 1, F.T.capacityPerSec,
  *   F.T.capacityConcurrency, F.T.capacitySetByService (1: no level with more callers broke the client-CPU
  *   rule; 0: one did), F.T.capacityLowPerSec and .capacityHighPerSec (that level's interval),
- *   F.T.capacityNearCeiling (1 when that level's runs and the ceiling's runs overlap by the one noise rule,
- *   or with one run when it is within 10% of the ceiling or above it); F.T.unloadedP50Us, F.T.invalidLevels,
+ *   F.T.capacityNearCeiling (1/0, the bench's rules.capacityNearCeiling on that level's and the ceiling's
+ *   runs); F.T.unloadedP50Us, F.T.floorBreaksLag (1/0, the bench's rules.floorBreaksLag; only when the
+ *   wake-up floor was measured), F.T.invalidLevels,
  *   F.T.validClosedLevels, F.T.validOpenLevels, F.T.p99NeverFalls (1/0), F.T.generatorLimitedLevels;
  *   F.T.unloadedCounts (1 when the closed level at c = 1 counts); F.closedLevels, F.openLevels (levels
  *   per target, as configured);
@@ -39,7 +40,7 @@
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
 import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
-import { differBeyondNoise } from '@split-on-evidence/hop-bench/noise';
+import { capacityNearCeiling, floorBreaksLag } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /** The name segment of an open-loop level: 0.1 → "at10". */
 export function loadLevelName(fraction: number): string {
@@ -103,12 +104,10 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
       const level = t.closed.find((l) => l.concurrency === t.capacity.concurrency)!;
       put(`${T}.capacityLowPerSec`, level.callsPerSec.low);
       put(`${T}.capacityHighPerSec`, level.callsPerSec.high);
-      // The one noise rule: the capacity level's runs against the ceiling's runs; with one run, within 10%.
-      const differs = differBeyondNoise(level.runs.map((r) => r.callsPerSec), result.ceiling.runs.map((r) => r.callsPerSec));
-      const near = differs === null ? t.capacity.perSec >= 0.9 * result.ceiling.perSec.median : !differs || t.capacity.perSec >= result.ceiling.perSec.median;
-      put(`${T}.capacityNearCeiling`, near ? 1 : 0);
+      put(`${T}.capacityNearCeiling`, capacityNearCeiling(level.runs.map((r) => r.callsPerSec), result.ceiling.runs.map((r) => r.callsPerSec)) ? 1 : 0);
     }
     put(`${T}.unloadedP50Us`, t.unloadedP50Us);
+    if (result.wakeFloor) put(`${T}.floorBreaksLag`, floorBreaksLag(result.wakeFloor.lagP99Us.median, t.unloadedP50Us) ? 1 : 0);
     put(`${T}.invalidLevels`, [...t.closed, ...t.open].filter((l) => !l.validity.valid).length);
     put(`${T}.validClosedLevels`, t.closed.filter((l) => l.validity.valid).length);
     put(`${T}.validOpenLevels`, t.validOpenLevels);

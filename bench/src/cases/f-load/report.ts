@@ -1,5 +1,6 @@
 /** Case F's section of the text report, and its warnings (each with a remedy). */
 import { reasonText, type Figure, type LoadConfig, type LoadResult, type Validity } from './schema.ts';
+import { capacityNearCeiling, floorBreaksLag } from './validity.ts';
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const pct = (n: number) => `${Math.round(n)}%`;
@@ -28,7 +29,10 @@ export function formatLoadReport(result: LoadResult, config: LoadConfig): string
       lines.push('  ' + [String(l.concurrency).padEnd(4), range(l.callsPerSec).padStart(26), int(l.p50Us.median).padStart(13), int(l.p99Us.median).padStart(13), l.littleL.toFixed(1).padStart(13),
         pct(l.clientCpuPercent.median).padStart(13), pct(l.servicesCpuPercent.median).padStart(13)].join('') + `  ${mark(l.validity)}`);
     }
-    lines.push(`  capacity ${int(t.capacity.perSec)} calls/s at c=${t.capacity.concurrency} (the highest valid closed level; ${t.capacity.setBy === 'generator' ? 'the next level broke the client-CPU rule, so the generator set it' : 'no level with more callers broke the client-CPU rule'})${t.capacity.fromValidLevel ? '' : ' (NO valid closed-loop level: taken from an invalid one)'}; unloaded p50 ${int(t.unloadedP50Us)} µs`);
+    const level = t.closed.find((l) => l.concurrency === t.capacity.concurrency);
+    const atCeiling = level && capacityNearCeiling(level.runs.map((r) => r.callsPerSec), result.ceiling.runs.map((r) => r.callsPerSec))
+      ? "; within the noise of the generator's own ceiling, so the generator may have set it" : '';
+    lines.push(`  capacity ${int(t.capacity.perSec)} calls/s at c=${t.capacity.concurrency} (the highest valid closed level; ${t.capacity.setBy === 'generator' ? 'the next level broke the client-CPU rule, so the generator set it' : 'no level with more callers broke the client-CPU rule'}${atCeiling})${t.capacity.fromValidLevel ? '' : ' (NO valid closed-loop level: taken from an invalid one)'}; unloaded p50 ${int(t.unloadedP50Us)} µs`);
     lines.push(`  open loop at fractions of the capacity; latency from intended send (uncorrected: from actual send)`);
     lines.push('  ' + ['load', 'target/s', 'ok/s', 'p50 µs', 'p99 µs', 'uncorr p99', 'lag p99', 'failed', 'client CPU'].map((h, i) => (i === 0 ? h.padEnd(6) : h.padStart(i === 4 ? 26 : 11))).join('') + '  validity');
     for (const l of t.open) {
@@ -61,11 +65,11 @@ export function loadWarnings(result: LoadResult): string[] {
   const floor = result.wakeFloor?.lagP99Us.median;
   for (const t of result.targets) {
     // When the machine's own wake-up floor breaks the lag rule, closing other work does not help.
-    const floorBreaksLag = floor !== undefined && floor > t.unloadedP50Us;
-    if (floorBreaksLag) {
+    const floorBreaks = floor !== undefined && floorBreaksLag(floor, t.unloadedP50Us);
+    if (floorBreaks) {
       out.push(`${t.id}: on this machine the clock alone, with no calls to send, woke ${int(floor)} µs late at p99, later than the ${t.id}'s unloaded p50 (${int(t.unloadedP50Us)} µs), so its open-loop levels are unlikely to pass the scheduler-lag rule here (${result.wakeFloor!.cpuIdle ?? 'idle CPU policy unknown'}). A machine whose idle CPUs poll briefly before halting, or bare metal, wakes sooner.`);
     }
-    const remedy = floorBreaksLag ? '' : ' Close other work on this machine to lower the client\'s CPU and the scheduler\'s lag, and run again.';
+    const remedy = floorBreaks ? '' : ' Close other work on this machine to lower the client\'s CPU and the scheduler\'s lag, and run again.';
     const invalid = [...t.closed.filter((l) => !l.validity.valid).map((l) => `c=${l.concurrency}`), ...t.open.filter((l) => !l.validity.valid).map((l) => `${Math.round(l.fraction * 100)}%`)];
     if (invalid.length > 0) out.push(`${t.id}: ${invalid.length === 1 ? 'one level' : `${invalid.length} levels`} did not count (${invalid.join(', ')}); the report gives each reason. They stay in the results and the table and are used by no sentence or chart.${remedy}`);
     if (!t.capacity.fromValidLevel) out.push(`${t.id}: no closed-loop level was valid, so its capacity (and the open loop's rates) come from an invalid level; run on a quieter machine.`);

@@ -6,6 +6,7 @@
  * the target's unloaded p50; and (open loop) its target rate is at most generatorLimitFraction × the
  * generator's ceiling.
  */
+import { differBeyondNoise } from '../../harness/noise.ts';
 import { median, medianInterval } from '../../harness/stats.ts';
 import type { Figure, Reason, ReasonCode, Validity } from './schema.ts';
 
@@ -90,4 +91,27 @@ export function p99NeverFalls(levels: readonly { p99Us: Figure }[]): boolean {
     for (let j = i + 1; j < levels.length; j++) if (levels[j]!.p99Us.high < levels[i]!.p99Us.low) return false;
   }
   return true;
+}
+
+/**
+ * True when the machine's wake-up floor (the scheduler's clock alone, no calls: its lag p99, µs) is later
+ * than a target's unloaded p50 (µs). The lag rule holds a level's lag p99 to that p50, so while the
+ * machine wakes this late, the target's open-loop levels are unlikely to count, whatever the generator does.
+ */
+export function floorBreaksLag(floorLagP99Us: number, unloadedP50Us: number): boolean {
+  return floorLagP99Us > unloadedP50Us;
+}
+
+/**
+ * True when a capacity may be the generator's own ceiling rather than the service's: the capacity level's
+ * per-run calls/s and the ceiling's per-run calls/s (against the trivial responder) show no measurable
+ * difference by the one noise rule (harness/noise.ts), or the capacity is at or above the ceiling's
+ * median. With a single run on either side (no spread to judge), within 10% of the ceiling's median.
+ * @throws RangeError when either side has no runs.
+ */
+export function capacityNearCeiling(levelPerSec: readonly number[], ceilingPerSec: readonly number[]): boolean {
+  const differs = differBeyondNoise(levelPerSec, ceilingPerSec);
+  const level = median(levelPerSec);
+  const ceiling = median(ceilingPerSec);
+  return differs === null ? level >= 0.9 * ceiling : !differs || level >= ceiling;
 }
