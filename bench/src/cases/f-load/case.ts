@@ -77,7 +77,8 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
         try {
           return await Promise.race([p, died]);
         } catch (error) {
-          await Promise.race([died, delay(2_000)]);
+          // An interrupt is no death to name: stop at once.
+          if (!outer.signal.aborted) await Promise.race([died, delay(2_000)]);
           throw error;
         }
       };
