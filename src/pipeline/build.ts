@@ -4,7 +4,7 @@
  *   1. ensure-results: for each bench suite, reuse this machine's results or run the suite, and say which and why;
  *   2. check-article: every fact name exists and every claim holds (prints the claims report; each claim
  *      is evaluated once and the results are handed to the page with the inputs);
- *   3. astro-build: build the site into <out>.tmp-<pid>;
+ *   3. astro-build: build the site into <out>.tmp-<pid> (one build at a time per checkout: the build lock);
  *   4. check-html: on every article page no NaN/undefined/null, no empty figure, no prose defect; all claims
  *      rendered; links between pages hold; quotations word for word; results.json intact;
  *   5. publish: swap the new site into the output folder (default dist/).
@@ -28,6 +28,9 @@ import { BuildError } from './errors.ts';
 import { parseBuildOptions, USAGE } from './options.ts';
 import { publish } from './publish.ts';
 import { acquireLock, type HeldLock } from '@split-on-evidence/hop-bench/lock';
+import { SUITES } from '@split-on-evidence/hop-bench/suites';
+import { suiteResultsPath } from '../inputs/results-source.ts';
+import { siteSuite } from '../inputs/site-suites.ts';
 
 /** The build's lock, one per checkout (the Astro cache and the bench results are per checkout too). */
 const BUILD_LOCK_FILE = (rootDir: string) => path.join(rootDir, '.cache', 'build.lock');
@@ -49,10 +52,16 @@ async function main(): Promise<number> {
   }
   const tempDir = `${options.outDir}.tmp-${process.pid}`;
   let lock: HeldLock | undefined;
+  const takeLock = async () => {
+    lock ??= await acquireLock(BUILD_LOCK_FILE(ROOT), { purpose: 'npm run build', log: (line) => log(`build: ${line}`) });
+  };
   try {
-    // One build at a time per checkout, from results to publish: a second build waits, then decides afresh
-    // (and reuses the first one's new results instead of running a contended bench beside it).
-    lock = await acquireLock(BUILD_LOCK_FILE(ROOT), { purpose: 'npm run build', log: (line) => log(`build: ${line}`) });
+    // One build at a time per checkout: a build that may run the bench takes the lock before it decides, so a
+    // second build waits, then decides afresh (and reuses the first one's new results instead of running a
+    // contended bench beside it). A build whose every results file is named by the environment (and not
+    // --fresh) runs no bench: it checks its inputs and claims first and waits only for Astro, so bad input
+    // fails at once instead of after another build.
+    if (!runsNoBench(options.fresh)) await takeLock();
     assertWritable(ROOT, 'where Astro keeps its build cache (.astro/)');
     assertWritable(path.dirname(options.outDir), 'where the site is built and swapped in', true);
     const { reference: loaded, beyond } = await ensureResults(ROOT, process.env, options, log);
@@ -72,6 +81,7 @@ async function main(): Promise<number> {
     const unmeasured = describedUnmeasured(ROOT, beyond.results);
     for (const id of unmeasured) log(`build: beyond case ${id} was not measured here; the page says why`);
     const claims = checkArticle(ROOT, facts, log, inputs.runFacts, unmeasured);
+    await takeLock();
     log(`build: building the site from ${path.relative(ROOT, loaded.file) || loaded.file}`);
     // The page renders from these very inputs and claim results: read, composed and evaluated once per build.
     sharePageInputs(inputs, claims);
@@ -91,6 +101,11 @@ async function main(): Promise<number> {
     rmSync(tempDir, { recursive: true, force: true });
     await lock?.release();
   }
+}
+
+/** Whether this build runs no bench: not --fresh, and every suite's results file is named by its environment variable. */
+function runsNoBench(fresh: boolean): boolean {
+  return !fresh && SUITES.every((suite) => suiteResultsPath(siteSuite(suite.id), ROOT, process.env).explicit);
 }
 
 /** Fails early, with a plain message, when a folder the build writes to is not writable (created first when asked). */
