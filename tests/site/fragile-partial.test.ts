@@ -5,7 +5,8 @@
  * the fragile claim with its failing run, the page marks it and only it, marks only the noisy cases, and
  * shows each median's interval; (2) a real quick run is refused for the page, and accepted with
  * --allow-partial behind a warning at the top of the page (built into a symlinked output folder, which
- * stays a link, the site landing in its target).
+ * stays a link, the site landing in its target); that build's beyond results come from another machine
+ * (--allow-mixed-machines), which every beyond section and the provenance panel say.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -13,7 +14,8 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync } f
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
-import { ROOT, runBuild, tempDir } from '../support/site-build.ts';
+import { ROOT, runBuild, tempDir, type BuildRun } from '../support/site-build.ts';
+import { writeOneCoreBeyond } from '../support/one-core-beyond.ts';
 import { cvPercent, editedPage, editedResults, type CaseJson } from '../support/edited-page.ts';
 import type { SharedSite } from '../support/shared-site.ts';
 
@@ -90,6 +92,7 @@ describe('a fragile claim, a quiet case and intervals', () => {
 
 describe('partial results for the page', () => {
   let quick: string;
+  let built: BuildRun | undefined;
   before(() => {
     quick = path.join(work, 'q.json');
     const bench = spawnSync(process.execPath, [path.join(ROOT, 'bench', 'src', 'cli.ts'), '--quick', '--out', quick], { encoding: 'utf8', timeout: 300_000 });
@@ -116,7 +119,9 @@ describe('partial results for the page', () => {
     const out = path.join(work, 'site-partial');
     mkdirSync(target);
     symlinkSync(target, out);
-    const run = await runBuild(partial, out, ['--allow-partial']);
+    // The beyond results come from another machine too (--allow-mixed-machines), tested below on this build.
+    const run = await runBuild(partial, out, ['--allow-partial', '--allow-mixed-machines'], { HOP_BEYOND_RESULTS: writeOneCoreBeyond(work) });
+    built = run;
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.ok(lstatSync(out).isSymbolicLink(), 'the output folder is still a link');
     assert.ok(existsSync(path.join(target, 'index.html')), 'the site is in the link target');
@@ -131,5 +136,16 @@ describe('partial results for the page', () => {
     ]);
     const html = page.toString();
     assert.ok(html.indexOf('id="partial-warning"') < html.indexOf('<h1'), 'the warning comes before the title');
+  });
+
+  // tests/site/mixed-machines.test.ts: the same beyond file is refused without the flag.
+  test('with --allow-mixed-machines as well, every beyond section and the panel say the beyond figures come from another machine', () => {
+    assert.ok(built && built.code === 0, 'the build above succeeded');
+    const out = path.join(work, 'site-partial');
+    assert.match(built.stdout, /build: warning: the two suites come from different machines or runtimes \(host vm vs one-core-vm; cores 2 vs 1\); the page says so/);
+    const pages = ['tls-and-the-network', 'under-load', 'retry-storms'].map((p) => readFileSync(path.join(out, p, 'index.html'), 'utf8'));
+    for (const html of pages) assert.match(html, /data-mixed-machines="[F-I]"[^>]*>\s*Case [F-I]['’]s figures come from another machine or runtime than cases A–E on this page \(host vm vs one-core-vm; cores 2 vs 1\)/);
+    const index = readFileSync(path.join(out, 'index.html'), 'utf8');
+    assert.match(index.replace(/<[^>]+>/g, ''), /NOT the machine of cases A–E \(host vm vs one-core-vm; cores 2 vs 1\)/);
   });
 });
