@@ -90,6 +90,24 @@ export const WORDS = {
     const which = above.length === 2 ? 'both targets’ unloaded p50' : `the ${above[0]}’s unloaded p50 (${formatFact(`F.${above[0]}.unloadedP50Us`, f(`F.${above[0]}.unloadedP50Us`))})`;
     return `${head} That is later than ${which}, so while the machine wakes this late an open-loop level of ${above.length === 2 ? 'either target' : `the ${above[0]}`} is unlikely to meet the lag rule.`;
   },
+  /**
+   * After the generator's ceiling: whether the generator itself stopped each ceiling run (its client used at
+   * least the client-CPU limit, rules.ceilingRunBound) or the responder's side did, which makes the
+   * figure a lower bound and the generator-limited mark cautious.
+   */
+  ceilingBound: (f) => {
+    const runs = f('F.runs');
+    const bound = f('F.ceilingBoundRuns');
+    const limit = formatFact('F.maxClientCpuPercent', f('F.maxClientCpuPercent'));
+    const which = runs === 1 ? 'In that run' : 'In every run';
+    if (bound === runs) return `${which} the generator used at least ${limit} of its core there, so the figure is its own limit.`;
+    const marked = f('F.hop.generatorLimitedLevels') + f('F.chain.generatorLimitedLevels');
+    const tail = marked === 0 ? '' : `, and a level marked generator-limited may not have been`;
+    if (bound === 0) return `${which} the generator used less than ${limit} of its core there, so the responder’s side, not the generator, stopped it: the figure understates what the generator can send${tail}.`;
+    const n = runs - bound;
+    const them = n === 1 ? 'that run: its figure understates' : 'those runs: their figures understate';
+    return `In ${formatNumber(n, 0)} of the ${formatNumber(runs, 0)} runs the generator used less than ${limit} of its core there, so the responder’s side, not the generator, stopped ${them} what the generator can send${tail}.`;
+  },
   /** "Each level … and the whole measurement runs ___" (case F's runs). */
   loadRuns: (f) => timesWord(f('F.runs')),
   /** "… is marked generator-limited, ___." (case F). */
@@ -406,8 +424,11 @@ function limitClause(f: FactRead, limit: CapacityLimit, who: string): string {
     case 'client-cpu':
       return `for ${who}, the next level needed more of a core than the client may use, so the generator, not the service, set that figure`;
     case 'ceiling': {
-      const range = f('F.runs') > 1 ? `, runs ${formatNumber(f('F.ceilingLowPerSec'), 0)}–${formatFact('F.ceilingHighPerSec', f('F.ceilingHighPerSec'))}` : '';
-      return `for ${who}, that is within the noise of the generator’s own ceiling against a trivial responder (${formatFact('F.ceilingPerSec', f('F.ceilingPerSec'))}${range}), so the generator may have set it, not the service`;
+      // Only the ceiling runs the generator itself limited (rules.ceilingRunBound) say where its limit is.
+      const low = f('F.ceilingBoundLowPerSec');
+      const high = f('F.ceilingBoundHighPerSec');
+      const figure = low === high ? formatFact('F.ceilingBoundHighPerSec', high) : `${formatNumber(low, 0)}–${formatFact('F.ceilingBoundHighPerSec', high)}`;
+      return `for ${who}, that is within the noise of what the generator reached against a trivial responder while using a full share of its core (${figure}), so the generator may have set it, not the service`;
     }
     case 'most-callers':
       return `for ${who}, ${f('F.maxConcurrency')} callers was the most tried, so more callers might have brought more`;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MessageFramer, serialisePost } from '../src/cases/f-load/http-framing.ts';
 import { openWindowMs, Schedule } from '../src/cases/f-load/schedule.ts';
-import { capacityNearCeiling, capacityOf, figureOf, floorBreaksLag, levelValidity, p99NeverFalls } from '../src/cases/f-load/validity.ts';
+import { capacityNearCeiling, capacityOf, ceilingRunBound, figureOf, floorBreaksLag, levelValidity, p99NeverFalls } from '../src/cases/f-load/validity.ts';
 import { reasonText } from '../src/cases/f-load/schema.ts';
 import { HDR_RANGE, LatencyRecorder } from '../src/cases/f-load/recorder.ts';
 import { mulberry32 } from '../src/harness/prng.ts';
@@ -149,16 +149,27 @@ describe('validity, capacity, p99', () => {
     assert.equal(floorBreaksLag(150, 200), false);
   });
 
-  test('capacity near the ceiling: overlapping run ranges, at or above the ceiling, or within 10% with one run', () => {
+  test('a ceiling run is the generator\'s limit only when its client used at least the client-CPU limit', () => {
+    assert.equal(ceilingRunBound({ clientCpuPercent: 70 }, 70), true);
+    assert.equal(ceilingRunBound({ clientCpuPercent: 69.9 }, 70), false);
+  });
+
+  test('capacity near the ceiling: against the runs the generator limited, by the noise rule; never without one', () => {
+    const bound = (...perSec: number[]) => perSec.map((callsPerSec) => ({ callsPerSec, clientCpuPercent: 95 }));
     // Three runs each: min–max intervals [8, 10] and [9, 12] overlap; [8, 10] and [11, 12] do not.
-    assert.equal(capacityNearCeiling([8, 9, 10], [9, 11, 12]), true);
-    assert.equal(capacityNearCeiling([8, 9, 10], [11, 11.5, 12]), false);
+    assert.equal(capacityNearCeiling([8, 9, 10], bound(9, 11, 12), 70), true);
+    assert.equal(capacityNearCeiling([8, 9, 10], bound(11, 11.5, 12), 70), false);
     // Measurably above the ceiling (median 20 ≥ 11.5) still means the ceiling may be what it reached.
-    assert.equal(capacityNearCeiling([19, 20, 21], [11, 11.5, 12]), true);
+    assert.equal(capacityNearCeiling([19, 20, 21], bound(11, 11.5, 12), 70), true);
     // One run: within 10% of the ceiling's median or not.
-    assert.equal(capacityNearCeiling([90], [100]), true);
-    assert.equal(capacityNearCeiling([89], [100, 100, 100]), false);
-    assert.throws(() => capacityNearCeiling([], [1]), RangeError);
+    assert.equal(capacityNearCeiling([90], bound(100), 70), true);
+    assert.equal(capacityNearCeiling([89], bound(100, 100, 100), 70), false);
+    // Runs whose client stayed under the limit do not count: the responder stopped them, not the generator.
+    const mixed = [{ callsPerSec: 10, clientCpuPercent: 40 }, { callsPerSec: 40, clientCpuPercent: 95 }, { callsPerSec: 11, clientCpuPercent: 45 }];
+    assert.equal(capacityNearCeiling([9, 10, 11], mixed, 70), false); // 10 against the one bound run, 40
+    assert.equal(capacityNearCeiling([37, 38, 39], mixed, 70), true); // 38 ≥ 0.9 × 40
+    assert.equal(capacityNearCeiling([9, 10, 11], mixed.map((r) => ({ ...r, clientCpuPercent: 50 })), 70), false);
+    assert.throws(() => capacityNearCeiling([], bound(1), 70), RangeError);
   });
 
   test('figures: median and the interval rule of cases A–D (min–max for 3 runs)', () => {

@@ -35,13 +35,25 @@ describe("case F's words", () => {
     assert.equal(plain(WORDS.capacities(reader({ ...hop, ...chain }))), 'The median throughput of the best level that counted was, for the hop 11,552 calls/s with 64 callers (runs 8,382–11,887 calls/s), and for the chain 1,210 calls/s with 16 callers (runs 911–1,229 calls/s). For the hop, 64 callers was the most tried, so more callers might have brought more; for the chain, more callers brought no more.');
     // Both at the most callers: the limit is said once.
     assert.match(plain(WORDS.capacities(reader({ ...hop, ...chain, 'F.chain.capacityConcurrency': 64 }))), /\. For both, 64 callers was the most tried, so more callers might have brought more\.$/);
-    assert.match(plain(WORDS.capacities(reader({ ...hop, ...chain, 'F.hop.capacityNearCeiling': 1 }))), /\. For the hop, that is within the noise of the generator’s own ceiling against a trivial responder \(30,000 calls\/s, runs 28,000–31,000 calls\/s\), so the generator may have set it, not the service; for the chain, more callers brought no more\.$/);
+    const near = { ...hop, ...chain, 'F.hop.capacityNearCeiling': 1, 'F.ceilingBoundLowPerSec': 12_000, 'F.ceilingBoundHighPerSec': 13_000 };
+    assert.match(plain(WORDS.capacities(reader(near))), /\. For the hop, that is within the noise of what the generator reached against a trivial responder while using a full share of its core \(12,000–13,000 calls\/s\), so the generator may have set it, not the service; for the chain, more callers brought no more\.$/);
+    assert.match(plain(WORDS.capacities(reader({ ...near, 'F.ceilingBoundLowPerSec': 13_000 }))), /a full share of its core \(13,000 calls\/s\), so/);
     assert.match(plain(WORDS.capacities(reader({ ...hop, ...chain, 'F.hop.capacitySetByService': 0 }))), /For the hop, the next level needed more of a core than the client may use, so the generator, not the service, set that figure;/);
     assert.equal(plain(WORDS.capacities(reader({ ...hop, 'F.chain.capacityFromValidLevel': 0 }))), 'The median throughput of the best level that counted was, for the hop 11,552 calls/s with 64 callers (runs 8,382–11,887 calls/s). For the hop, 64 callers was the most tried, so more callers might have brought more; no closed-loop level of the chain counted, so it has no capacity the page can use, and its open-loop rates came from a level that does not count.');
     // The article's one-target clause: the median over runs of the best level, not the highest any run reached (11,887 here).
     assert.equal(plain(WORDS.hopCapacity(reader(hop))), 'the median throughput of the hop’s best level that counted was 11,552 calls/s with 64 callers (runs 8,382–11,887 calls/s); 64 callers was the most tried, so more callers might have brought more');
     // One run (no range, no median).
     assert.equal(plain(WORDS.hopCapacity(reader({ ...hop, 'F.runs': 1 }))), 'the throughput of the hop’s best level that counted was 11,552 calls/s with 64 callers; 64 callers was the most tried, so more callers might have brought more');
+  });
+
+  test('the ceiling: the generator’s own limit in every run, in that one run, in some runs, or in none; the mark’s caveat only when a level was marked', () => {
+    const base = { 'F.runs': 3, 'F.ceilingBoundRuns': 3, 'F.maxClientCpuPercent': 70, 'F.hop.generatorLimitedLevels': 0, 'F.chain.generatorLimitedLevels': 2 };
+    assert.equal(plain(WORDS.ceilingBound(reader(base))), 'In every run the generator used at least 70% of its core there, so the figure is its own limit.');
+    assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.runs': 1, 'F.ceilingBoundRuns': 1 }))), 'In that run the generator used at least 70% of its core there, so the figure is its own limit.');
+    assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.ceilingBoundRuns': 1 }))), 'In 2 of the 3 runs the generator used less than 70% of its core there, so the responder’s side, not the generator, stopped those runs: their figures understate what the generator can send, and a level marked generator-limited may not have been.');
+    assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.ceilingBoundRuns': 2, 'F.chain.generatorLimitedLevels': 0 }))), 'In 1 of the 3 runs the generator used less than 70% of its core there, so the responder’s side, not the generator, stopped that run: its figure understates what the generator can send.');
+    assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.ceilingBoundRuns': 0, 'F.chain.generatorLimitedLevels': 0 }))), 'In every run the generator used less than 70% of its core there, so the responder’s side, not the generator, stopped it: the figure understates what the generator can send.');
+    assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.runs': 1, 'F.ceilingBoundRuns': 0 }))), 'In that run the generator used less than 70% of its core there, so the responder’s side, not the generator, stopped it: the figure understates what the generator can send, and a level marked generator-limited may not have been.');
   });
 
   test('wake-up floor: not measured; within both targets; above one or both', () => {

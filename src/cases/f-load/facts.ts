@@ -6,7 +6,9 @@
  *   F.maxClientCpuPercent, F.maxFailedPercent, F.generatorLimitFraction, F.minCalls and F.maxMeasureMs (a level
  *   runs until it holds minCalls calls, or for maxMeasureMs);
  * - the generator: F.ceilingPerSec (median against the trivial responder) with F.ceilingLowPerSec and
- *   F.ceilingHighPerSec (its interval), F.generatorLimitPerSec (the limit fraction × the slowest run's ceiling);
+ *   F.ceilingHighPerSec (its interval), F.generatorLimitPerSec (the limit fraction × the slowest run's ceiling),
+ *   F.ceilingBoundRuns (ceiling runs whose client used at least the client-CPU limit: the generator's own
+ *   limit, rules.ceilingRunBound) and, when > 0, F.ceilingBoundLowPerSec and .ceilingBoundHighPerSec (their range);
  * - the wake-up floor (the clock alone, no calls): F.wakeFloor.measured (1/0: 0 in results written before
  *   it, and then none of the others), F.wakeFloor.p50Us,
  *   F.wakeFloor.p99Us (medians across runs) with F.wakeFloor.p99LowUs and .p99HighUs (its interval),
@@ -18,8 +20,8 @@
  * - per target T ("hop", "chain"): F.T.capacityFromValidLevel (1/0) and, only when 1, F.T.capacityPerSec,
  *   F.T.capacityConcurrency, F.T.capacitySetByService (1: no level with more callers broke the client-CPU
  *   rule; 0: one did), F.T.capacityLowPerSec and .capacityHighPerSec (that level's interval),
- *   F.T.capacityNearCeiling (1/0, the bench's rules.capacityNearCeiling on that level's and the ceiling's
- *   runs); F.T.unloadedP50Us, F.T.floorBreaksLag (1/0, the bench's rules.floorBreaksLag; only when the
+ *   F.T.capacityNearCeiling (1/0, the bench's rules.capacityNearCeiling on that level's runs and the ceiling
+ *   runs the generator limited); F.T.unloadedP50Us, F.T.floorBreaksLag (1/0, the bench's rules.floorBreaksLag; only when the
  *   wake-up floor was measured), F.T.invalidLevels,
  *   F.T.validClosedLevels, F.T.validOpenLevels, F.T.p99NeverFalls (1/0), F.T.generatorLimitedLevels;
  *   F.T.unloadedCounts (1 when the closed level at c = 1 counts); F.closedLevels, F.openLevels (levels
@@ -40,7 +42,7 @@
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
 import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
-import { capacityNearCeiling, floorBreaksLag } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import { capacityNearCeiling, ceilingRunBound, floorBreaksLag } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /** The name segment of an open-loop level: 0.1 → "at10". */
 export function loadLevelName(fraction: number): string {
@@ -69,6 +71,13 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
   put('ceilingPerSec', result.ceiling.perSec.median);
   put('ceilingLowPerSec', result.ceiling.perSec.low);
   put('ceilingHighPerSec', result.ceiling.perSec.high);
+  // The runs where the generator itself was the limit (the others are lower bounds).
+  const bound = result.ceiling.runs.filter((r) => ceilingRunBound(r, config.maxClientCpuPercent)).map((r) => r.callsPerSec);
+  put('ceilingBoundRuns', bound.length);
+  if (bound.length > 0) {
+    put('ceilingBoundLowPerSec', Math.min(...bound));
+    put('ceilingBoundHighPerSec', Math.max(...bound));
+  }
   put('wakeFloor.measured', result.wakeFloor ? 1 : 0);
   if (result.wakeFloor) {
     put('wakeFloor.ratePerSec', result.wakeFloor.ratePerSec);
@@ -104,7 +113,7 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
       const level = t.closed.find((l) => l.concurrency === t.capacity.concurrency)!;
       put(`${T}.capacityLowPerSec`, level.callsPerSec.low);
       put(`${T}.capacityHighPerSec`, level.callsPerSec.high);
-      put(`${T}.capacityNearCeiling`, capacityNearCeiling(level.runs.map((r) => r.callsPerSec), result.ceiling.runs.map((r) => r.callsPerSec)) ? 1 : 0);
+      put(`${T}.capacityNearCeiling`, capacityNearCeiling(level.runs.map((r) => r.callsPerSec), result.ceiling.runs, config.maxClientCpuPercent) ? 1 : 0);
     }
     put(`${T}.unloadedP50Us`, t.unloadedP50Us);
     if (result.wakeFloor) put(`${T}.floorBreaksLag`, floorBreaksLag(result.wakeFloor.lagP99Us.median, t.unloadedP50Us) ? 1 : 0);

@@ -1,6 +1,6 @@
 /** Case F's section of the text report, and its warnings (each with a remedy). */
 import { reasonText, type Figure, type LoadConfig, type LoadResult, type Validity } from './schema.ts';
-import { capacityNearCeiling, floorBreaksLag } from './validity.ts';
+import { capacityNearCeiling, ceilingRunBound, floorBreaksLag } from './validity.ts';
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const pct = (n: number) => `${Math.round(n)}%`;
@@ -13,7 +13,8 @@ export function formatLoadReport(result: LoadResult, config: LoadConfig): string
   const lines: string[] = [
     `  placement: ${p.pinned ? `generator pinned to CPU ${p.clientCpus.join(',')}, services to CPU ${p.serviceCpus.join(',')} (taskset)` : `not pinned: ${p.reason}`}; ${result.cores} cores`,
     `  generator: raw sockets, pre-serialised HTTP/1.1 requests, keep-alive; open loop sleeps on a ${config.schedulerGranularityMs} ms grid (clock thread, ${config.clockSpinUs} µs spin before each tick), ${config.arrival} arrivals (seed ${config.arrivalSeed}) over ${config.openConnections} connections`,
-    `  generator ceiling (closed loop, c=${result.ceiling.concurrency}, trivial responder): ${range(result.ceiling.perSec)} calls/s; open levels above ${int(config.generatorLimitFraction * result.ceiling.perSec.low)} calls/s (half the slowest run's) are generator-limited`,
+    `  generator ceiling (closed loop, c=${result.ceiling.concurrency}, trivial responder): ${range(result.ceiling.perSec)} calls/s, client CPU ${result.ceiling.runs.map((r) => pct(r.clientCpuPercent)).join(', ')}; open levels above ${int(config.generatorLimitFraction * result.ceiling.perSec.low)} calls/s (half the slowest run's) are generator-limited`,
+    ...unboundCeilingLine(result, config),
     `  ${result.runs} run${result.runs === 1 ? '' : 's'} per level, medians with ${Math.round(result.confidencePercent)}% intervals [low–high]; a level counts if client CPU ≤ ${config.maxClientCpuPercent}% of a core, failed + dropped ≤ ${config.maxFailedPercent}%, and (open loop) scheduler lag p99 ≤ the unloaded p50, in every run`,
     '',
     ...wakeFloorLines(result),
@@ -30,7 +31,7 @@ export function formatLoadReport(result: LoadResult, config: LoadConfig): string
         pct(l.clientCpuPercent.median).padStart(13), pct(l.servicesCpuPercent.median).padStart(13)].join('') + `  ${mark(l.validity)}`);
     }
     const level = t.closed.find((l) => l.concurrency === t.capacity.concurrency);
-    const atCeiling = level && capacityNearCeiling(level.runs.map((r) => r.callsPerSec), result.ceiling.runs.map((r) => r.callsPerSec))
+    const atCeiling = level && capacityNearCeiling(level.runs.map((r) => r.callsPerSec), result.ceiling.runs, config.maxClientCpuPercent)
       ? "; within the noise of the generator's own ceiling, so the generator may have set it" : '';
     lines.push(`  capacity ${int(t.capacity.perSec)} calls/s at c=${t.capacity.concurrency} (the highest valid closed level; ${t.capacity.setBy === 'generator' ? 'the next level broke the client-CPU rule, so the generator set it' : 'no level with more callers broke the client-CPU rule'}${atCeiling})${t.capacity.fromValidLevel ? '' : ' (NO valid closed-loop level: taken from an invalid one)'}; unloaded p50 ${int(t.unloadedP50Us)} µs`);
     lines.push(`  open loop at fractions of the capacity; latency from intended send (uncorrected: from actual send)`);
@@ -43,6 +44,14 @@ export function formatLoadReport(result: LoadResult, config: LoadConfig): string
       : `  valid open levels: ${t.validOpenLevels}; their p99 ${t.p99NeverFalls ? 'never falls' : 'FALLS'} as offered load rises (within intervals)`);
   }
   return lines;
+}
+
+/** The ceiling runs the generator did not limit, when there are any: their figures are lower bounds. */
+function unboundCeilingLine(result: LoadResult, config: LoadConfig): string[] {
+  const runs = result.ceiling.runs.flatMap((r, k) => (ceilingRunBound(r, config.maxClientCpuPercent) ? [] : [k + 1]));
+  if (runs.length === 0) return [];
+  const which = runs.length === result.ceiling.runs.length ? (runs.length === 1 ? 'in its run' : 'in every run') : `in run${runs.length === 1 ? '' : 's'} ${runs.join(', ')}`;
+  return [`  ${which} the client used under ${config.maxClientCpuPercent}% of a core against the responder: the responder's side stopped it there, so the ceiling is a lower bound and the limit is cautious`];
 }
 
 /** "3 alternating rounds of" or "one pass of" (results written before rounds). */

@@ -103,15 +103,33 @@ export function floorBreaksLag(floorLagP99Us: number, unloadedP50Us: number): bo
 }
 
 /**
- * True when a capacity may be the generator's own ceiling rather than the service's: the capacity level's
- * per-run calls/s and the ceiling's per-run calls/s (against the trivial responder) show no measurable
- * difference by the one noise rule (harness/noise.ts), or the capacity is at or above the ceiling's
- * median. With a single run on either side (no spread to judge), within 10% of the ceiling's median.
- * @throws RangeError when either side has no runs.
+ * True when a ceiling run (the closed loop against the trivial responder) reached the generator's own
+ * limit: its client used at least `maxClientCpuPercent` of a core (the rule a level must stay under). In a
+ * run where the client used less, the responder's side or the machine stopped it first, and its calls/s
+ * are only a lower bound of what the generator can send.
  */
-export function capacityNearCeiling(levelPerSec: readonly number[], ceilingPerSec: readonly number[]): boolean {
-  const differs = differBeyondNoise(levelPerSec, ceilingPerSec);
+export function ceilingRunBound(run: { clientCpuPercent: number }, maxClientCpuPercent: number): boolean {
+  return run.clientCpuPercent >= maxClientCpuPercent;
+}
+
+/**
+ * True when a capacity may be the generator's own ceiling rather than the service's: the capacity level's
+ * per-run calls/s and the calls/s of the ceiling runs that reached the generator's limit (ceilingRunBound)
+ * show no measurable difference by the one noise rule (harness/noise.ts), or the capacity is at or above
+ * their median. With a single run on either side (no spread to judge), within 10% of that median. False
+ * when no ceiling run reached the generator's limit: then nothing shows where that limit is.
+ * @throws RangeError when `levelPerSec` is empty.
+ */
+export function capacityNearCeiling(
+  levelPerSec: readonly number[],
+  ceilingRuns: readonly { callsPerSec: number; clientCpuPercent: number }[],
+  maxClientCpuPercent: number,
+): boolean {
+  if (levelPerSec.length === 0) throw new RangeError('capacity of no runs');
+  const bound = ceilingRuns.filter((r) => ceilingRunBound(r, maxClientCpuPercent)).map((r) => r.callsPerSec);
+  if (bound.length === 0) return false;
+  const differs = differBeyondNoise(levelPerSec, bound);
   const level = median(levelPerSec);
-  const ceiling = median(ceilingPerSec);
+  const ceiling = median(bound);
   return differs === null ? level >= 0.9 * ceiling : !differs || level >= ceiling;
 }
