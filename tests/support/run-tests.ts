@@ -3,8 +3,10 @@
  *
  * 1. Concurrently: `tsc` (npm run typecheck); the files that build a site of their own, two at a
  *    time (builds of one checkout take turns on the build lock, so more would only wait); the files
- *    that drive Chromium, one at a time (two browsers at once starve everything else on two cores);
- *    and every other file, three at a time (most of them wait more than they compute). Builds of the same inputs are shared through one folder for this run
+ *    that run the bench's command line, two at a time (its runs take turns on the bench lock: in one
+ *    group with the rest, three such files waiting for the lock held every slot for minutes); the
+ *    files that drive Chromium, one at a time (two browsers at once starve everything else on two
+ *    cores); and every other file, three at a time (most of them wait more than they compute). Builds of the same inputs are shared through one folder for this run
  *    ($SOE_SHARED_SITES, tests/support/shared-site.ts), removed at the end; the shared pages (pages.ts,
  *    edited-page.ts), which most site tests read, are started first.
  * 2. Alone, one file at a time: the files whose outcome depends on timing (serial-tests.ts).
@@ -27,8 +29,12 @@ const TEST_GLOBS = ['bench/test/**/*.test.ts', 'tests/**/*.test.ts'];
 /** A file that builds a site of its own, and one that drives a browser (only used to group files). */
 const BUILDS_SITE = /\brunBuild\(/;
 const USES_BROWSER = /\blaunchBrowser\(/;
+/** A file that runs the bench's command line (cli.ts, netns-cli.ts or bench:matrix), whose runs take the bench lock. */
+const RUNS_BENCH = /new URL\('\.\.\/src\/(?:cli|tools\/netns-cli)\.ts'|'matrix', 'cli\.ts'/;
 /** Files at a time in the group of site builds (they take turns on the build lock, so more would only wait). */
 const CONCURRENCY = Number(process.env.SOE_TEST_CONCURRENCY) || 2;
+/** Files at a time in the group that runs the bench (its runs take turns on the bench lock, so more would only wait). */
+const BENCH_CONCURRENCY = Number(process.env.SOE_TEST_CONCURRENCY) || 2;
 /**
  * Files at a time among the other files: many of them mostly wait (a bench run's timeouts, the bench
  * lock, a shared page being built), so three keep the cores busier than two did (a fresh npm test used
@@ -94,7 +100,8 @@ async function main(): Promise<number> {
   const text = (f: string) => readFileSync(path.join(ROOT, f), 'utf8');
   const builds = concurrent.filter((f) => BUILDS_SITE.test(text(f)));
   const browsers = concurrent.filter((f) => !builds.includes(f) && USES_BROWSER.test(text(f)));
-  const others = concurrent.filter((f) => !builds.includes(f) && !browsers.includes(f));
+  const benches = concurrent.filter((f) => !builds.includes(f) && !browsers.includes(f) && RUNS_BENCH.test(text(f)));
+  const others = concurrent.filter((f) => !builds.includes(f) && !browsers.includes(f) && !benches.includes(f));
 
   const shared = mkdtempSync(path.join(os.tmpdir(), 'soe-test-run-'));
   // Ctrl-C reaches the test processes too (same process group); the shared builds go with the run.
@@ -115,6 +122,7 @@ async function main(): Promise<number> {
     const first = [];
     if (given.length === 0) first.push(run('typecheck', 'npm', ['run', '--silent', 'typecheck'], env));
     if (builds.length > 0) first.push(run(`site builds (${builds.length} files)`, node, nodeTest(CONCURRENCY, builds), env));
+    if (benches.length > 0) first.push(run(`bench runs (${benches.length} files)`, node, nodeTest(BENCH_CONCURRENCY, benches), env));
     if (browsers.length > 0) first.push(run(`browser tests (${browsers.length} files)`, node, nodeTest(1, browsers), env));
     if (others.length > 0) first.push(run(`other tests (${others.length} files)`, node, nodeTest(OTHER_CONCURRENCY, others), env));
     results.push(...(await Promise.all(first)));
