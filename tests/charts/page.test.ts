@@ -2,8 +2,9 @@
  * Browser tests of the built page (see page-under-test.ts for which page): every chart is drawn,
  * its table twin holds the results file's numbers (rounded as the prose and tables round them), cost and availability tables hold the computed
  * figures, no console errors, light/dark and phone screenshots (each chart, and the first screen; the
- * whole article is shot once, by tests/site/browser.test.ts), tables without JavaScript, and the
- * page weight (reported, with a JavaScript budget).
+ * whole article is shot once, by tests/site/browser.test.ts), no chart on any page of the site drawing a
+ * text over another at 390 px, tables without JavaScript, and the page weight (reported, with a
+ * JavaScript budget).
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
@@ -15,6 +16,8 @@ import { launchBrowser } from '../support/browser.ts';
 import { measurePageWeight, reportPageWeight } from '../support/page-weight.ts';
 // Shared with the site tests (their file): serveStatic(dir) → { url: 'http://127.0.0.1:PORT/', close() }.
 import { serveStatic, type StaticServer } from '../support/static-server.ts';
+import { drawnTexts, overlappingTexts, recordCanvasTexts } from '../support/canvas-texts.ts';
+import { ARTICLE_PAGES, urlPath } from '../support/article-pages.ts';
 import { PRICES_FILE, REPO_ROOT, RESULTS_FILE, buildPageUnderTest, type PageUnderTest } from './page-under-test.ts';
 
 const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts/charts');
@@ -363,6 +366,72 @@ describe('themes, phones and no JavaScript', () => {
     assert.equal(await page.locator('form[data-availability-calculator]').isVisible(), false);
     assert.ok((await page.$$('[data-cost-table] tbody tr')).length >= 6);
     await page.screenshot({ path: path.join(ARTIFACTS, 'page-no-js.png'), timeout: SCREENSHOT_TIMEOUT_MS });
+  });
+});
+
+/** A phone 390 px wide: the width the site's pages are checked at. */
+const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true } as const;
+
+/**
+ * Opens `pagePath` of the built site in `context` (recording canvas texts), draws every chart on it and
+ * returns, per chart id, the pairs of texts it drew over one another, with the page's console errors.
+ */
+async function chartOverlaps(context: BrowserContext, pagePath: string): Promise<{ page: Page; overlaps: Record<string, string[]>; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  await page.goto(new URL(pagePath.replace(/^\//, ''), server.url).href, { waitUntil: 'load' });
+  const ids = await page.$$eval('[data-chart]', (figures) => figures.map((f) => f.id));
+  for (const id of ids) {
+    await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    await page.waitForFunction((chartId) => document.getElementById(chartId)?.dataset.chartDrawn === 'true', id);
+  }
+  // A chart redrawn at its settled size (ResizeObserver, next frame) is the one to read.
+  await frames(page);
+  const overlaps: Record<string, string[]> = {};
+  for (const id of ids) {
+    const texts = await drawnTexts(page, `#${id} canvas`);
+    assert.ok(texts.length > 5, `${pagePath} ${id}: only ${texts.length} texts recorded: is the recorder wired?`);
+    overlaps[id] = overlappingTexts(texts);
+  }
+  return { page, overlaps, errors };
+}
+
+describe('chart texts on a phone', () => {
+  it('at 390 px no chart on any page draws a text over another (tick labels, axis titles, legend)', async () => {
+    const context = await browser.newContext(PHONE_390);
+    await recordCanvasTexts(context);
+    const seen: string[] = [];
+    for (const articlePage of ARTICLE_PAGES) {
+      const { page, overlaps, errors } = await chartOverlaps(context, urlPath(articlePage));
+      for (const [id, pairs] of Object.entries(overlaps)) {
+        seen.push(id);
+        assert.deepEqual(pairs, [], `${urlPath(articlePage)} ${id} draws texts over one another at 390 px`);
+        await page.locator(`#${id}`).screenshot({ path: path.join(ARTIFACTS, `phone-390-${id}.png`) });
+      }
+      assert.deepEqual(errors, [], urlPath(articlePage));
+    }
+    for (const id of [...CHART_IDS, 'chart-tls-network']) assert.ok(seen.includes(id), `chart ${id} was not checked; checked ${seen.join(', ')}`);
+  });
+
+  it('the check can fail: the TLS chart with its six cases side by side (vertical bars) overlaps its labels at 390 px', async () => {
+    const context = await browser.newContext(PHONE_390);
+    await recordCanvasTexts(context);
+    // The same page, its TLS chart's spec served without `horizontal` (the layout that overlapped).
+    let rewritten = false;
+    await context.route('**/tls-and-the-network/', async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const vertical = html.replace('"type":"bar","horizontal":true,', '"type":"bar",');
+      rewritten = vertical !== html;
+      await route.fulfill({ response, body: vertical });
+    });
+    const { overlaps } = await chartOverlaps(context, '/tls-and-the-network/');
+    assert.ok(rewritten, 'the TLS chart spec was not horizontal to begin with');
+    assert.ok(overlaps['chart-tls-network']!.length > 0, 'vertical TLS bars at 390 px: no overlap found');
   });
 });
 

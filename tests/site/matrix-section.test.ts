@@ -123,7 +123,7 @@ describe('Across Node versions, from this machine’s matrix', () => {
     const chart = withMatrixNode.querySelector('#chart-node-matrix')!;
     const spec = JSON.parse(chart.querySelector('script[data-chart-spec]')!.text);
     const expected = fixtureRuns();
-    assert.deepEqual(spec.labels, expected.map((e: { version: string }) => `Node ${e.version}`));
+    assert.deepEqual(spec.labels, expected.map((e: { version: string }) => ['Node', e.version]));
     assert.deepEqual(
       spec.series.map((s: { data: number[] }) => s.data),
       ['B', 'C', 'D'].map((id) => expected.map((e: Record<string, any>) => e.median(e[id]))),

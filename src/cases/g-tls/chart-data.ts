@@ -40,7 +40,9 @@ function vethMedians(h: HResultLike | undefined, id: string): Medians | undefine
 
 /**
  * Bars of p50 and p99 per case on loopback, and the veth pair's p50 and p99 when case H ran; table
- * twin with every figure. Rows without loopback figures (G not measured) are left out.
+ * twin with every figure. Rows without loopback figures (G not measured) are left out. Horizontal bars,
+ * as the failure chart's: six cases' names side by side overlap on a phone (each gets about 40 px),
+ * while down the side they keep their full wording at any width.
  * @throws Error when there is nothing to chart (neither B nor C in the results).
  */
 export function tlsChart(results: Results, g: GResultLike | undefined, h: HResultLike | undefined): ChartData {
@@ -63,7 +65,8 @@ export function tlsChart(results: Results, g: GResultLike | undefined, h: HResul
   return {
     spec: {
       type: 'bar',
-      labels: rows.map((r) => [r.id, ...wrapLabel(r.title, 12)]),
+      horizontal: true,
+      labels: rows.map((r) => [r.id, ...wrapLabel(r.title, 16)]),
       x: { scale: 'category', title: 'Case' },
       y: { scale: 'logarithmic', title: 'Time per call (µs, log scale)', unit: 'µs', min: powerOfTenBelow(Math.min(...rows.map((r) => r.loop!.p50Us))) },
       series,
