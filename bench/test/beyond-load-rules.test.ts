@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MessageFramer, serialisePost } from '../src/cases/f-load/http-framing.ts';
 import { openWindowMs, Schedule } from '../src/cases/f-load/schedule.ts';
-import { capacityNearCeiling, capacityOf, ceilingRunBound, figureOf, floorBreaksLag, levelValidity, p99NeverFalls } from '../src/cases/f-load/validity.ts';
+import { capacityNearCeiling, capacityOf, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, levelValidity, p99NeverFalls, runClockLagP99Us } from '../src/cases/f-load/validity.ts';
 import { reasonText } from '../src/cases/f-load/schema.ts';
 import { HDR_RANGE, LatencyRecorder } from '../src/cases/f-load/recorder.ts';
 import { mulberry32 } from '../src/harness/prng.ts';
@@ -170,6 +170,14 @@ describe('validity, capacity, p99', () => {
     assert.equal(capacityNearCeiling([37, 38, 39], mixed, 70), true); // 38 ≥ 0.9 × 40
     assert.equal(capacityNearCeiling([9, 10, 11], mixed.map((r) => ({ ...r, clientCpuPercent: 50 })), 70), false);
     assert.throws(() => capacityNearCeiling([], bound(1), 70), RangeError);
+  });
+
+  test('the lag rule reads clock lag; results written before it fall back to the send delay', () => {
+    assert.equal(runClockLagP99Us({ clockLag: { p99Us: 120 }, schedulerLag: { p99Us: 9_000 } }), 120);
+    assert.equal(runClockLagP99Us({ schedulerLag: { p99Us: 9_000 } }), 9_000);
+    const fig = (median: number) => ({ median, low: median - 1, high: median + 1 });
+    assert.deepEqual(levelClockLagP99Us({ clockLagP99Us: fig(120), lagP99Us: fig(9_000) }), fig(120));
+    assert.deepEqual(levelClockLagP99Us({ lagP99Us: fig(9_000) }), fig(9_000));
   });
 
   test('figures: median and the interval rule of cases A–D (min–max for 3 runs)', () => {

@@ -97,7 +97,36 @@ describe('coordinated omission', () => {
     assert.ok(run.fromIntended.p99Us >= stallUs / 2, `corrected p99 ${run.fromIntended.p99Us} µs should reflect the ${STALL_MS} ms stall`);
     assert.ok(run.fromActual.p99Us < stallUs / 2, `uncorrected p99 ${run.fromActual.p99Us} µs should not`);
     assert.ok(run.schedulerLag.p99Us >= stallUs / 2, `scheduler lag p99 ${run.schedulerLag.p99Us} µs`);
+    // The stall held the scheduler's own handler back too, so it is clock lag, not only a wait to send.
+    assert.ok(run.clockLag.p99Us >= stallUs / 2, `clock lag p99 ${run.clockLag.p99Us} µs`);
     assert.equal(run.fromIntended.count, run.fromActual.count);
+  });
+
+  test('a wait for a free connection is send delay, not clock lag: the lag rule does not blame the generator for a slow service', async () => {
+    // One connection, a server that answers after 100 ms, 20 calls/s for 1 s: calls queue in the client
+    // for the connection (the n-th waits about n × 50 ms), while the scheduler wakes on time.
+    const slow = await listen((req, res) => {
+      req.resume();
+      req.on('end', () => setTimeout(() => {
+        res.writeHead(200, { 'content-length': 2 });
+        res.end('{}');
+      }, 100));
+    });
+    try {
+      const run = await runOpenLevel(
+        rawTarget(slow.port, '/', ['{}']),
+        { ratePerSec: 20, arrival: 'uniform', seed: 1, granularityMs: 1, clockSpinMs: 0.05, warmupMs: 0, measureMs: 1000, inFlightCap: 512, connections: 1, callTimeoutMs: 5000 },
+        new AbortController().signal,
+      );
+      // Evenly spaced from the window's start: due at 50, 100, …, 950 ms.
+      assert.equal(run.due, 19);
+      assert.equal(run.dropped, 0);
+      assert.ok(run.schedulerLag.p99Us > 500_000, `send delay p99 ${run.schedulerLag.p99Us} µs: the queue for the one connection`);
+      assert.ok(run.clockLag.p99Us < 100_000, `clock lag p99 ${run.clockLag.p99Us} µs: no more than the machine's wake-up lateness`);
+      assert.equal(run.clockLag.count, run.due);
+    } finally {
+      await slow.close();
+    }
   });
 
   test('an in-flight cap drops calls and counts them, never delays them', async () => {

@@ -3,6 +3,7 @@
  * in the levels table (LoadLevelsTable) with its reason, never on a chart. Each chart has its table twin.
  */
 import type { LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
+import { levelClockLagP99Us } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 import { formatNumber, powerOfTenBelow, type ChartData, type ChartSeries } from '../../components/charts/chart-spec.ts';
 
 /** How a target is named on the charts and tables. */
@@ -48,7 +49,7 @@ export function loadLatencyChart(result: LoadResult): ChartData {
             formatNumber(l.p99Us.median, 0),
             `${formatNumber(l.p99Us.low, 0)}–${formatNumber(l.p99Us.high, 0)}`,
             formatNumber(l.uncorrectedP99Us.median, 0),
-            formatNumber(l.lagP99Us.median, 0),
+            formatNumber(levelClockLagP99Us(l).median, 0),
           ],
         })),
       ),

@@ -42,7 +42,7 @@
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
 import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
-import { capacityNearCeiling, ceilingRunBound, floorBreaksLag } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import { capacityNearCeiling, ceilingRunBound, floorBreaksLag, levelClockLagP99Us } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /** The name segment of an open-loop level: 0.1 → "at10". */
 export function loadLevelName(fraction: number): string {
@@ -142,7 +142,7 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
         p50Us: l.p50Us.median,
         p99Us: l.p99Us.median,
         uncorrectedP99Us: l.uncorrectedP99Us.median,
-        lagP99Us: l.lagP99Us.median,
+        lagP99Us: levelClockLagP99Us(l).median,
         clientCpuPercent: l.clientCpuPercent.median,
       };
       if (unloaded && unloaded.p99Us.median > 0) f.p99OverUnloaded = l.p99Us.median / unloaded.p99Us.median;

@@ -24,7 +24,7 @@ import { rawTarget, type RawTarget } from './raw-connection.ts';
 import { formatLoadReport, loadWarnings } from './report.ts';
 import { openWindowMs } from './schedule.ts';
 import { cpuIdleNote, measureWakeFloor } from './wake-floor.ts';
-import { capacityOf, figureOf, levelValidity, p99NeverFalls } from './validity.ts';
+import { capacityOf, figureOf, levelValidity, p99NeverFalls, runClockLagP99Us } from './validity.ts';
 import type { ClosedLevel, LoadConfig, LoadResult, LoadTargetResult, OpenLevel } from './schema.ts';
 import { specF } from './spec.ts';
 import type { z } from 'zod';
@@ -140,7 +140,7 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
             const rate = fraction * plan.capacity.perSec;
             const r = await race(openRun(ctx, config, plan.t, rate, config.arrivalSeed + 1000 * run + k));
             plan.open[k]!.push(r);
-            ctx.log(`  F ${plan.t.id} open ${Math.round(fraction * 100)}%: ${Math.round(r.okPerSec)}/${Math.round(rate)} calls/s, p99 ${Math.round(r.fromIntended.p99Us)} µs (uncorrected ${Math.round(r.fromActual.p99Us)} µs), lag p99 ${Math.round(r.schedulerLag.p99Us)} µs, client CPU ${Math.round(r.probe.clientCpuPercent)}% (run ${run + 1}/${ctx.runs})`);
+            ctx.log(`  F ${plan.t.id} open ${Math.round(fraction * 100)}%: ${Math.round(r.okPerSec)}/${Math.round(rate)} calls/s, p99 ${Math.round(r.fromIntended.p99Us)} µs (uncorrected ${Math.round(r.fromActual.p99Us)} µs), clock lag p99 ${Math.round(runClockLagP99Us(r))} µs (send delay ${Math.round(r.schedulerLag.p99Us)} µs), client CPU ${Math.round(r.probe.clientCpuPercent)}% (run ${run + 1}/${ctx.runs})`);
           }
         }
       }
@@ -242,6 +242,7 @@ async function openRun(ctx: BeyondRunContext, config: LoadConfig, t: TargetDef, 
     fromIntended: r.fromIntended,
     fromActual: r.fromActual,
     schedulerLag: r.schedulerLag,
+    clockLag: r.clockLag,
     errors: r.errors,
     failedPercent: r.due > 0 ? (100 * failed) / r.due : 0,
     maxInFlight: r.maxInFlight,
@@ -279,11 +280,12 @@ function openLevel(fraction: number, targetPerSec: number, runs: OpenRun[], conf
     p99Us: fig((r) => r.fromIntended.p99Us),
     uncorrectedP99Us: fig((r) => r.fromActual.p99Us),
     lagP99Us: fig((r) => r.schedulerLag.p99Us),
+    clockLagP99Us: fig(runClockLagP99Us),
     clientCpuPercent: fig((r) => r.probe.clientCpuPercent),
     failedPercent: fig((r) => r.failedPercent),
     generatorLimited: targetPerSec > limitPerSec,
     validity: levelValidity(
-      runs.map((r) => ({ clientCpuPercent: r.probe.clientCpuPercent, failedPercent: r.failedPercent, lagP99Us: r.schedulerLag.p99Us })),
+      runs.map((r) => ({ clientCpuPercent: r.probe.clientCpuPercent, failedPercent: r.failedPercent, lagP99Us: runClockLagP99Us(r) })),
       config,
       unloadedP50Us,
       { targetPerSec, limitPerSec },

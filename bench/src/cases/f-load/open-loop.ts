@@ -5,8 +5,9 @@
  * tick with a call due, and sends every call due by then; a response that arrives after a tick also
  * sends what is due, so a busy loop never waits for the alarm. A due call that finds every connection
  * busy waits in the client for one. Each call is timed from its intended send (its tick: no
- * coordinated omission) and from its actual send (what a naive load test reports). Scheduler lag is
- * actual − intended send: the clock's lateness plus the wait for a free connection. A call due while
+ * coordinated omission) and from its actual send (what a naive load test reports). Clock lag is the
+ * scheduler's own lateness, wake-up − intended send, the figure the validity rule reads; the send delay
+ * (schedulerLag) adds the wait for a free connection, which a saturated service causes. A call due while
  * `inFlightCap` calls wait or are on the wire is dropped and counted, never delayed.
  */
 import { AlarmClock } from './clock.ts';
@@ -52,8 +53,10 @@ export interface OpenLevelRun {
   fromIntended: LatencySummary;
   /** Latency from actual send, same calls, µs. */
   fromActual: LatencySummary;
-  /** Actual − intended send of every sent call due in the window, µs. */
+  /** Actual − intended send of every sent call due in the window: the clock's lateness plus any wait for a free connection, µs. */
   schedulerLag: LatencySummary;
+  /** Wake-up − intended send of every call due in the window: the scheduler's own lateness, without the wait for a connection, µs. */
+  clockLag: LatencySummary;
   /** Calls due in the window that failed, by kind. */
   errors: Record<string, number>;
   /** Most calls waiting or on the wire at once. */
@@ -75,6 +78,7 @@ export async function runOpenLevel(
   const fromIntended = new LatencyRecorder();
   const fromActual = new LatencyRecorder();
   const lag = new LatencyRecorder();
+  const clockLag = new LatencyRecorder();
   const errors: Record<string, number> = {};
   let due = 0;
   let dropped = 0;
@@ -120,7 +124,10 @@ export async function runOpenLevel(
         break;
       }
       const inWindow = intended >= windowStart;
-      if (inWindow) due += 1;
+      if (inWindow) {
+        due += 1;
+        clockLag.record((now - intended) * 1000);
+      }
       if (inFlight >= s.inFlightCap) {
         if (inWindow) dropped += 1;
         continue;
@@ -232,6 +239,7 @@ export async function runOpenLevel(
     fromIntended: fromIntended.summary(),
     fromActual: fromActual.summary(),
     schedulerLag: lag.summary(),
+    clockLag: clockLag.summary(),
     errors,
     maxInFlight,
   };

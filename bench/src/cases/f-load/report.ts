@@ -1,6 +1,6 @@
 /** Case F's section of the text report, and its warnings (each with a remedy). */
 import { reasonText, type Figure, type LoadConfig, type LoadResult, type Validity } from './schema.ts';
-import { capacityNearCeiling, ceilingRunBound, floorBreaksLag } from './validity.ts';
+import { capacityNearCeiling, ceilingRunBound, floorBreaksLag, levelClockLagP99Us } from './validity.ts';
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const pct = (n: number) => `${Math.round(n)}%`;
@@ -34,11 +34,11 @@ export function formatLoadReport(result: LoadResult, config: LoadConfig): string
     const atCeiling = level && capacityNearCeiling(level.runs.map((r) => r.callsPerSec), result.ceiling.runs, config.maxClientCpuPercent)
       ? "; within the noise of the generator's own ceiling, so the generator may have set it" : '';
     lines.push(`  capacity ${int(t.capacity.perSec)} calls/s at c=${t.capacity.concurrency} (the highest valid closed level; ${t.capacity.setBy === 'generator' ? 'the next level broke the client-CPU rule, so the generator set it' : 'no level with more callers broke the client-CPU rule'}${atCeiling})${t.capacity.fromValidLevel ? '' : ' (NO valid closed-loop level: taken from an invalid one)'}; unloaded p50 ${int(t.unloadedP50Us)} µs`);
-    lines.push(`  open loop at fractions of the capacity; latency from intended send (uncorrected: from actual send)`);
-    lines.push('  ' + ['load', 'target/s', 'ok/s', 'p50 µs', 'p99 µs', 'uncorr p99', 'lag p99', 'failed', 'client CPU'].map((h, i) => (i === 0 ? h.padEnd(6) : h.padStart(i === 4 ? 26 : 11))).join('') + '  validity');
+    lines.push(`  open loop at fractions of the capacity; latency from intended send (uncorrected: from actual send); p99 of clock lag (the scheduler's own lateness, which the lag rule reads) and of send delay (clock lag plus the wait for a free connection)`);
+    lines.push('  ' + ['load', 'target/s', 'ok/s', 'p50 µs', 'p99 µs', 'uncorr p99', 'clock lag', 'send delay', 'failed', 'client CPU'].map((h, i) => (i === 0 ? h.padEnd(6) : h.padStart(i === 4 ? 26 : 11))).join('') + '  validity');
     for (const l of t.open) {
       lines.push('  ' + [pct(l.fraction * 100).padEnd(6), int(l.targetPerSec).padStart(11), int(l.okPerSec.median).padStart(11), int(l.p50Us.median).padStart(11), range(l.p99Us).padStart(26),
-        int(l.uncorrectedP99Us.median).padStart(11), int(l.lagP99Us.median).padStart(11), `${l.failedPercent.median.toFixed(1)}%`.padStart(11), pct(l.clientCpuPercent.median).padStart(11)].join('') + `  ${mark(l.validity)}`);
+        int(l.uncorrectedP99Us.median).padStart(11), int(levelClockLagP99Us(l).median).padStart(11), int(l.lagP99Us.median).padStart(11), `${l.failedPercent.median.toFixed(1)}%`.padStart(11), pct(l.clientCpuPercent.median).padStart(11)].join('') + `  ${mark(l.validity)}`);
     }
     lines.push(t.validOpenLevels === 0 ? '  valid open levels: none' : t.validOpenLevels === 1 ? '  valid open levels: 1 (too few for a trend)'
       : `  valid open levels: ${t.validOpenLevels}; their p99 ${t.p99NeverFalls ? 'never falls' : 'FALLS'} as offered load rises (within intervals)`);

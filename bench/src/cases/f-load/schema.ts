@@ -155,8 +155,14 @@ export const OpenRunSchema = z.object({
   fromIntended: LatencySummarySchema,
   /** Latency from each call's actual send (uncorrected, as a naive load test reports), µs. */
   fromActual: LatencySummarySchema,
-  /** Actual − intended send: the clock's lateness plus the wait for a free connection, µs. */
+  /** Send delay, actual − intended send: the clock's lateness plus the wait for a free connection, µs. */
   schedulerLag: LatencySummarySchema,
+  /**
+   * Clock lag, wake-up − intended send of every call due: the scheduler's own lateness, without the wait
+   * for a connection (which a saturated service causes), µs. The lag rule reads it. Absent in results
+   * written before it, where the rule read the send delay.
+   */
+  clockLag: LatencySummarySchema.optional(),
   /** Failed calls by kind. */
   errors: errorCounts,
   /** Failed plus dropped calls, % of calls due. */
@@ -179,8 +185,10 @@ export const OpenLevelSchema = z.object({
   p99Us: FigureSchema,
   /** p99 from actual send, µs. */
   uncorrectedP99Us: FigureSchema,
-  /** Scheduler lag p99, µs. */
+  /** Send delay p99 (clock lag plus the wait for a connection), µs. */
   lagP99Us: FigureSchema,
+  /** Clock lag p99, µs: the figure the lag rule reads (absent in results written before it). */
+  clockLagP99Us: FigureSchema.optional(),
   clientCpuPercent: FigureSchema,
   failedPercent: FigureSchema,
   /** Target rate above generatorLimitFraction × the generator's ceiling. */

@@ -22,7 +22,7 @@ export interface ValidityLimits {
 export interface RunCheck {
   clientCpuPercent: number;
   failedPercent: number;
-  /** Open loop only: scheduler lag p99, µs. */
+  /** Open loop only: the scheduler's clock lag p99 (its own lateness, not the wait for a connection), µs. */
   lagP99Us?: number;
 }
 
@@ -132,4 +132,18 @@ export function capacityNearCeiling(
   const level = median(levelPerSec);
   const ceiling = median(bound);
   return differs === null ? level >= 0.9 * ceiling : !differs || level >= ceiling;
+}
+
+/**
+ * The lag rule's figure for one open-loop run: its clock lag p99 (the scheduler's own lateness), µs; in
+ * results written before clock lag was recorded, the send delay p99 (clock lag plus the wait for a
+ * connection), which the rule read then.
+ */
+export function runClockLagP99Us(run: { clockLag?: { p99Us: number }; schedulerLag: { p99Us: number } }): number {
+  return run.clockLag?.p99Us ?? run.schedulerLag.p99Us;
+}
+
+/** The same for a level across its runs: its clock lag p99 figure, or its send delay p99 in older results. */
+export function levelClockLagP99Us(level: { clockLagP99Us?: Figure; lagP99Us: Figure }): Figure {
+  return level.clockLagP99Us ?? level.lagP99Us;
 }
