@@ -399,11 +399,13 @@ function peerWords(f: FactRead): string {
 }
 
 /** What may have set target T's capacity, from the facts (validity.ts capacityOf and the noise rule). */
-type CapacityLimit = 'none' | 'client-cpu' | 'ceiling' | 'most-callers' | 'flat';
+type CapacityLimit = 'none' | 'client-cpu' | 'services-busy' | 'ceiling' | 'most-callers' | 'flat';
 
 function capacityLimit(f: FactRead, t: 'hop' | 'chain'): CapacityLimit {
   if (f(`F.${t}.capacityFromValidLevel`) === 0) return 'none';
   if (f(`F.${t}.capacitySetByService`) === 0) return 'client-cpu';
+  // A saturated service core is a direct reading; the ceiling comparison is an indirect one.
+  if (f(`F.${t}.capacityServicesSaturated`) === 1) return 'services-busy';
   if (f(`F.${t}.capacityNearCeiling`) === 1) return 'ceiling';
   return f(`F.${t}.capacityConcurrency`) >= f('F.maxConcurrency') ? 'most-callers' : 'flat';
 }
@@ -417,12 +419,23 @@ function capacityFigure(f: FactRead, t: 'hop' | 'chain'): string {
 }
 
 /** What set it, as a clause about `who` ("the hop", "both"). */
-function limitClause(f: FactRead, limit: CapacityLimit, who: string): string {
+function limitClause(f: FactRead, limit: CapacityLimit, who: string, target: 'hop' | 'chain' | 'both' = who === 'both' ? 'both' : who === 'the chain' ? 'chain' : 'hop'): string {
   switch (limit) {
     case 'none':
       return `no closed-loop level of ${who} counted, so it has no capacity the page can use, and its open-loop rates came from a level that does not count`;
     case 'client-cpu':
       return `for ${who}, the next level needed more of a core than the client may use, so the generator, not the service, set that figure`;
+    case 'services-busy': {
+      const pct = (t: 'hop' | 'chain') => formatFact(`F.${t}.capacityServicesCpuPercent`, f(`F.${t}.capacityServicesCpuPercent`), { digits: 0 });
+      if (target === 'both') {
+        const [lo, hi] = [f('F.hop.capacityServicesCpuPercent'), f('F.chain.capacityServicesCpuPercent')].sort((a, b) => a - b);
+        const range = Math.round(lo!) === Math.round(hi!) ? pct('hop') : `${formatNumber(lo!, 0)}–${formatFact('F.hop.capacityServicesCpuPercent', hi!, { digits: 0 })}`;
+        return `for both, the services kept their core ${range} busy at that level, so the services, not the generator, set that figure`;
+      }
+      const t = target;
+      const services = t === 'chain' ? 'its three services kept their shared core' : 'its service kept its core';
+      return `for ${who}, ${services} ${pct(t)} busy at that level, so the service${t === 'chain' ? 's' : ''}, not the generator, set that figure`;
+    }
     case 'ceiling': {
       // Only the ceiling runs the generator itself limited (rules.ceilingRunBound) say where its limit is.
       const low = f('F.ceilingBoundLowPerSec');
@@ -443,7 +456,7 @@ function capacityClause(f: FactRead, t: 'hop' | 'chain', name: string): string {
   if (limit === 'none') return limitClause(f, limit, name);
   // The capacity is the median over runs at the best level that counted, not the highest any run reached.
   const median = f('F.runs') > 1 ? 'median ' : '';
-  return `the ${median}throughput of ${name}’s best level that counted was ${capacityFigure(f, t)}; ${limitClause(f, limit, 'it').replace(/^for it, /, '')}`;
+  return `the ${median}throughput of ${name}’s best level that counted was ${capacityFigure(f, t)}; ${limitClause(f, limit, 'it', t).replace(/^for it, /, '')}`;
 }
 
 /** Both targets' capacities, each limit said once (for both when they share it). */

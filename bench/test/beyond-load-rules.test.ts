@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MessageFramer, serialisePost } from '../src/cases/f-load/http-framing.ts';
 import { openWindowMs, Schedule } from '../src/cases/f-load/schedule.ts';
-import { capacityNearCeiling, capacityOf, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, levelValidity, p99NeverFalls, runClockLagP99Us } from '../src/cases/f-load/validity.ts';
+import { capacityNearCeiling, capacityOf, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, levelValidity, p99NeverFalls, runClockLagP99Us, servicesSaturated } from '../src/cases/f-load/validity.ts';
 import { reasonText } from '../src/cases/f-load/schema.ts';
 import { HDR_RANGE, LatencyRecorder } from '../src/cases/f-load/recorder.ts';
 import { mulberry32 } from '../src/harness/prng.ts';
@@ -170,6 +170,15 @@ describe('validity, capacity, p99', () => {
     assert.equal(capacityNearCeiling([37, 38, 39], mixed, 70), true); // 38 ≥ 0.9 × 40
     assert.equal(capacityNearCeiling([9, 10, 11], mixed.map((r) => ({ ...r, clientCpuPercent: 50 })), 70), false);
     assert.throws(() => capacityNearCeiling([], bound(1), 70), RangeError);
+  });
+
+  test('services are saturated at ≥ 90% of the CPUs they were pinned to, and never when unpinned', () => {
+    const one = { pinned: true, serviceCpus: [1] };
+    assert.equal(servicesSaturated(90, one), true);
+    assert.equal(servicesSaturated(89.9, one), false);
+    assert.equal(servicesSaturated(170, { pinned: true, serviceCpus: [1, 2] }), false); // 85% of two CPUs
+    assert.equal(servicesSaturated(180, { pinned: true, serviceCpus: [1, 2] }), true);
+    assert.equal(servicesSaturated(99, { pinned: false, serviceCpus: [] }), false);
   });
 
   test('the lag rule reads clock lag; results written before it fall back to the send delay', () => {

@@ -20,7 +20,9 @@
  * - per target T ("hop", "chain"): F.T.capacityFromValidLevel (1/0) and, only when 1, F.T.capacityPerSec,
  *   F.T.capacityConcurrency, F.T.capacitySetByService (1: no level with more callers broke the client-CPU
  *   rule; 0: one did), F.T.capacityLowPerSec and .capacityHighPerSec (that level's interval),
- *   F.T.capacityNearCeiling (1/0, the bench's rules.capacityNearCeiling on that level's runs and the ceiling
+ *   F.T.capacityServicesCpuPercent (the services' CPU at that level, median, % of one core) and
+ *   F.T.capacityServicesSaturated (1/0, the bench's rules.servicesSaturated: pinned, and at least 90% of
+ *   their CPUs), F.T.capacityNearCeiling (1/0, the bench's rules.capacityNearCeiling on that level's runs and the ceiling
  *   runs the generator limited); F.T.unloadedP50Us, F.T.floorBreaksLag (1/0, the bench's rules.floorBreaksLag; only when the
  *   wake-up floor was measured), F.T.invalidLevels,
  *   F.T.validClosedLevels, F.T.validOpenLevels, F.T.p99NeverFalls (1/0), F.T.generatorLimitedLevels;
@@ -42,7 +44,7 @@
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
 import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
-import { capacityNearCeiling, ceilingRunBound, floorBreaksLag, levelClockLagP99Us } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import { capacityNearCeiling, ceilingRunBound, floorBreaksLag, levelClockLagP99Us, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /** The name segment of an open-loop level: 0.1 → "at10". */
 export function loadLevelName(fraction: number): string {
@@ -113,6 +115,8 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
       const level = t.closed.find((l) => l.concurrency === t.capacity.concurrency)!;
       put(`${T}.capacityLowPerSec`, level.callsPerSec.low);
       put(`${T}.capacityHighPerSec`, level.callsPerSec.high);
+      put(`${T}.capacityServicesCpuPercent`, level.servicesCpuPercent.median);
+      put(`${T}.capacityServicesSaturated`, servicesSaturated(level.servicesCpuPercent.median, result.placement) ? 1 : 0);
       put(`${T}.capacityNearCeiling`, capacityNearCeiling(level.runs.map((r) => r.callsPerSec), result.ceiling.runs, config.maxClientCpuPercent) ? 1 : 0);
     }
     put(`${T}.unloadedP50Us`, t.unloadedP50Us);

@@ -147,3 +147,16 @@ export function runClockLagP99Us(run: { clockLag?: { p99Us: number }; schedulerL
 export function levelClockLagP99Us(level: { clockLagP99Us?: Figure; lagP99Us: Figure }): Figure {
   return level.clockLagP99Us ?? level.lagP99Us;
 }
+
+/** The services' CPU, as a share of the CPUs they were pinned to, at or above which they are saturated, %. */
+export const SERVICES_SATURATED_PERCENT = 90;
+
+/**
+ * True when a level's services were saturated: pinned apart from the generator, they used at least
+ * SERVICES_SATURATED_PERCENT of the CPUs they had (`servicesCpuPercent` is their sum, % of one core). Then
+ * the services, not the generator, set that level's throughput. False when they were not pinned (they
+ * shared cores with the generator, so their share says nothing of who waited for whom).
+ */
+export function servicesSaturated(servicesCpuPercent: number, placement: { pinned: boolean; serviceCpus: readonly number[] }): boolean {
+  return placement.pinned && placement.serviceCpus.length > 0 && servicesCpuPercent >= SERVICES_SATURATED_PERCENT * placement.serviceCpus.length;
+}
