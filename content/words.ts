@@ -92,7 +92,7 @@ export const WORDS = {
   },
   /**
    * After the generator's ceiling: whether the generator itself stopped each ceiling run (its client used at
-   * least the client-CPU limit, rules.ceilingRunBound) or the responder's side did, which makes the
+   * least the client-CPU limit, rules.ceilingRunBound) or something else did, which makes the
    * figure a lower bound and the generator-limited mark cautious.
    */
   ceilingBound: (f) => {
@@ -103,10 +103,24 @@ export const WORDS = {
     if (bound === runs) return `${which} the generator used at least ${limit} of its core there, so the figure is its own limit.`;
     const marked = f('F.hop.generatorLimitedLevels') + f('F.chain.generatorLimitedLevels');
     const tail = marked === 0 ? '' : `, and a level marked generator-limited may not have been`;
-    if (bound === 0) return `${which} the generator used less than ${limit} of its core there, so the responder’s side, not the generator, stopped it: the figure understates what the generator can send${tail}.`;
+    if (bound === 0) return `${which} the generator used less than ${limit} of its core there, so it was not what stopped ${runs === 1 ? 'it' : 'them'}: the figure understates what the generator can send${tail}.`;
     const n = runs - bound;
     const them = n === 1 ? 'that run: its figure understates' : 'those runs: their figures understate';
-    return `In ${formatNumber(n, 0)} of the ${formatNumber(runs, 0)} runs the generator used less than ${limit} of its core there, so the responder’s side, not the generator, stopped ${them} what the generator can send${tail}.`;
+    return `In ${formatNumber(n, 0)} of the ${formatNumber(runs, 0)} runs the generator used less than ${limit} of its core there, so it was not what stopped ${them} what the generator can send${tail}.`;
+  },
+  /** "the generator's ceiling was ___;": its median, with the runs' range when there are several (case F). */
+  ceilingFigure: (f) => {
+    const median = formatFact('F.ceilingPerSec', f('F.ceilingPerSec'), { digits: 0 });
+    return f('F.runs') > 1 ? `${median} at the median (runs ${formatNumber(f('F.ceilingLowPerSec'), 0)}–${formatFact('F.ceilingHighPerSec', f('F.ceilingHighPerSec'), { digits: 0 })})` : median;
+  },
+  /** TLS page, case G: "**Resuming skips part of the handshake.** ___." G2 against G3 under the one noise rule. */
+  tlsFullVsResumed: (f) => {
+    const name = 'G.ratio.G2overG3.p50';
+    const base = `A full handshake costs ${ratioPhrase(f(name))} a resumed one here (${formatRatio(f(name))} at the median)`;
+    const noise = f(`${name}.noise`);
+    if (noise === NOISE.same) return `${base}, but the runs overlap, so they cannot tell the two apart`;
+    if (noise === NOISE.unjudged) return `${base}, from one run on a side, too few to tell a difference from the noise between runs`;
+    return `${base}, outside the noise between runs`;
   },
   /** "Each level … and the whole measurement runs ___" (case F's runs). */
   loadRuns: (f) => timesWord(f('F.runs')),
@@ -135,7 +149,7 @@ export const WORDS = {
   /** Where case F's generator and services ran: a sentence. */
   loadPlacement: (f) =>
     f('F.pinned') === 1
-      ? `The generator ran on one CPU and every service on ${f('F.cores') > 2 ? 'the others' : 'the other'}, so the two never took turns on a core.`
+      ? `The generator ran on one CPU and every service on ${f('F.cores') > 2 ? 'the others' : 'the other'}, so their processes never took turns on a core (the kernel’s network work still runs on both).`
       : 'The generator and the services were not pinned apart here (the report says why), so they took turns on the same cores.',
   /** Case I, no retry: "… the system ___." */
   noneRecovery: (f) => `${recoveryWords(f, 'none')}${lateCaveat(f, 'none', true)}`,

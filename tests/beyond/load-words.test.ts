@@ -57,10 +57,16 @@ describe("case F's words", () => {
     const base = { 'F.runs': 3, 'F.ceilingBoundRuns': 3, 'F.maxClientCpuPercent': 70, 'F.hop.generatorLimitedLevels': 0, 'F.chain.generatorLimitedLevels': 2 };
     assert.equal(plain(WORDS.ceilingBound(reader(base))), 'In every run the generator used at least 70% of its core there, so the figure is its own limit.');
     assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.runs': 1, 'F.ceilingBoundRuns': 1 }))), 'In that run the generator used at least 70% of its core there, so the figure is its own limit.');
-    assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.ceilingBoundRuns': 1 }))), 'In 2 of the 3 runs the generator used less than 70% of its core there, so the responder’s side, not the generator, stopped those runs: their figures understate what the generator can send, and a level marked generator-limited may not have been.');
-    assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.ceilingBoundRuns': 2, 'F.chain.generatorLimitedLevels': 0 }))), 'In 1 of the 3 runs the generator used less than 70% of its core there, so the responder’s side, not the generator, stopped that run: its figure understates what the generator can send.');
-    assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.ceilingBoundRuns': 0, 'F.chain.generatorLimitedLevels': 0 }))), 'In every run the generator used less than 70% of its core there, so the responder’s side, not the generator, stopped it: the figure understates what the generator can send.');
-    assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.runs': 1, 'F.ceilingBoundRuns': 0 }))), 'In that run the generator used less than 70% of its core there, so the responder’s side, not the generator, stopped it: the figure understates what the generator can send, and a level marked generator-limited may not have been.');
+    assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.ceilingBoundRuns': 1 }))), 'In 2 of the 3 runs the generator used less than 70% of its core there, so it was not what stopped those runs: their figures understate what the generator can send, and a level marked generator-limited may not have been.');
+    assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.ceilingBoundRuns': 2, 'F.chain.generatorLimitedLevels': 0 }))), 'In 1 of the 3 runs the generator used less than 70% of its core there, so it was not what stopped that run: its figure understates what the generator can send.');
+    assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.ceilingBoundRuns': 0, 'F.chain.generatorLimitedLevels': 0 }))), 'In every run the generator used less than 70% of its core there, so it was not what stopped them: the figure understates what the generator can send.');
+    assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.runs': 1, 'F.ceilingBoundRuns': 0 }))), 'In that run the generator used less than 70% of its core there, so it was not what stopped it: the figure understates what the generator can send, and a level marked generator-limited may not have been.');
+  });
+
+  test('the ceiling figure: the median with the runs’ range, or one run’s figure', () => {
+    const base = { 'F.runs': 3, 'F.ceilingPerSec': 14_702, 'F.ceilingLowPerSec': 12_564, 'F.ceilingHighPerSec': 43_391 };
+    assert.equal(plain(WORDS.ceilingFigure(reader(base))), '14,702 calls/s at the median (runs 12,564–43,391 calls/s)');
+    assert.equal(plain(WORDS.ceilingFigure(reader({ ...base, 'F.runs': 1 }))), '14,702 calls/s');
   });
 
   test('wake-up floor: not measured; within both targets; above one or both', () => {

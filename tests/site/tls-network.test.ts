@@ -134,6 +134,13 @@ test('veth and TLS words under the one noise rule: overlap, one run, a differenc
   assert.equal(tls, 'G1 costs about 15% less than B, outside the noise between runs; TLS only adds work, so a lower figure comes from a difference between the runs, not from TLS');
 });
 
+test('full against resumed handshake: the ratio with its band, then what the runs can tell (overlap, one run, a difference)', () => {
+  const word = (ratio: number, noise: number) => WORDS.tlsFullVsResumed(reader({ 'G.ratio.G2overG3.p50': ratio, 'G.ratio.G2overG3.p50.noise': noise }));
+  assert.match(word(1.44, NOISE.same), /^A full handshake costs .* a resumed one here \(1\.44× at the median\), but the runs overlap, so they cannot tell the two apart$/);
+  assert.match(word(1.44, NOISE.unjudged), /\(1\.44× at the median\), from one run on a side, too few to tell a difference from the noise between runs$/);
+  assert.match(word(2, NOISE.differ), /^A full handshake costs about twice as much as a resumed one here \(2\.00× at the median\), outside the noise between runs$/);
+});
+
 test('on the fixture page (one run of the second suite) every veth item says one run cannot tell a difference from noise', () => {
   const items = page.querySelectorAll('[data-word^="veth"]:not([data-word="vethCounts"])').map(text);
   assert.equal(items.length, 4);

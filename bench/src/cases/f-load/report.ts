@@ -52,7 +52,7 @@ function unboundCeilingLine(result: LoadResult, config: LoadConfig): string[] {
   const runs = result.ceiling.runs.flatMap((r, k) => (ceilingRunBound(r, config.maxClientCpuPercent) ? [] : [k + 1]));
   if (runs.length === 0) return [];
   const which = runs.length === result.ceiling.runs.length ? (runs.length === 1 ? 'in its run' : 'in every run') : `in run${runs.length === 1 ? '' : 's'} ${runs.join(', ')}`;
-  return [`  ${which} the client used under ${config.maxClientCpuPercent}% of a core against the responder: the responder's side stopped it there, so the ceiling is a lower bound and the limit is cautious`];
+  return [`  ${which} the client used under ${config.maxClientCpuPercent}% of a core against the responder: the generator was not what stopped it there, so the ceiling is a lower bound and the limit is cautious`];
 }
 
 /** "3 alternating rounds of" or "one pass of" (results written before rounds). */
@@ -77,7 +77,7 @@ export function loadWarnings(result: LoadResult): string[] {
     // When the machine's own wake-up floor breaks the lag rule, closing other work does not help.
     const floorBreaks = floor !== undefined && floorBreaksLag(floor, t.unloadedP50Us);
     if (floorBreaks) {
-      out.push(`${t.id}: on this machine the clock alone, with no calls to send, woke ${int(floor)} µs late at p99, later than the ${t.id}'s unloaded p50 (${int(t.unloadedP50Us)} µs), so its open-loop levels are unlikely to pass the scheduler-lag rule here (${result.wakeFloor!.cpuIdle ?? 'idle CPU policy unknown'}). A machine whose idle CPUs poll briefly before halting, or bare metal, wakes sooner.`);
+      out.push(`${t.id}: on this machine the clock alone, with no calls to send, woke ${int(floor)} µs late at p99, later than the ${t.id}'s unloaded p50 (${int(t.unloadedP50Us)} µs), so its open-loop levels are unlikely to pass the scheduler-lag rule here (${result.wakeFloor!.cpuIdle ?? 'idle CPU policy unknown'}). The bench does not measure why; other work on the machine (steal time on a VM) and CPUs that halt when idle both make a sleeping thread wake late.`);
     }
     const remedy = floorBreaks ? '' : ' Close other work on this machine to lower the client\'s CPU and the scheduler\'s lag, and run again.';
     const invalid = [...t.closed.filter((l) => !l.validity.valid).map((l) => `c=${l.concurrency}`), ...t.open.filter((l) => !l.validity.valid).map((l) => `${Math.round(l.fraction * 100)}%`)];
