@@ -85,7 +85,11 @@ export const WORDS = {
     const p99 = formatFact('F.wakeFloor.p99Us', f('F.wakeFloor.p99Us'));
     const range = f('F.runs') > 1 ? ` (runs ${formatNumber(f('F.wakeFloor.p99LowUs'), 0)}–${formatFact('F.wakeFloor.p99HighUs', f('F.wakeFloor.p99HighUs'))})` : '';
     const above = (['hop', 'chain'] as const).filter((t) => f(`F.${t}.floorBreaksLag`) === 1);
-    const head = `The same run timed the scheduler’s clock alone, with no calls to send: it woke ${p50} late at the median and ${p99} at p99${range}, whether from other work on the machine or from its idle CPUs waking slowly.`;
+    const stealRange = () => `; the median of the runs, which ranged ${formatNumber(f('F.wakeFloor.stealLowPercent'), 1)}–${formatFact('F.wakeFloor.stealHighPercent', f('F.wakeFloor.stealHighPercent'), { digits: 1 })}`;
+    const steal = f('F.wakeFloor.stealMeasured') === 1
+      ? ` Meanwhile the host gave ${formatFact('F.wakeFloor.stealPercent', f('F.wakeFloor.stealPercent'), { digits: 1 })} of this machine’s CPU time to other work (steal time in /proc/stat${f('F.runs') > 1 ? stealRange() : ''}).`
+      : '';
+    const head = `The same run timed the scheduler’s clock alone, with no calls to send: it woke ${p50} late at the median and ${p99} at p99${range}, whether from other work on the machine or from its idle CPUs waking slowly.${steal}`;
     if (above.length === 0) return `${head} That is within both targets’ unloaded p50, so the clock alone does not break the lag rule here.`;
     const which = above.length === 2 ? 'both targets’ unloaded p50' : `the ${above[0]}’s unloaded p50 (${formatFact(`F.${above[0]}.unloadedP50Us`, f(`F.${above[0]}.unloadedP50Us`))})`;
     return `${head} That is later than ${which}, so while the machine wakes this late an open-loop level of ${above.length === 2 ? 'either target' : `the ${above[0]}`} is unlikely to meet the lag rule.`;

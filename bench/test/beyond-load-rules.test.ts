@@ -8,6 +8,7 @@ import { capacityNearCeiling, capacityOf, ceilingRunBound, figureOf, floorBreaks
 import { reasonText } from '../src/cases/f-load/schema.ts';
 import { HDR_RANGE, LatencyRecorder } from '../src/cases/f-load/recorder.ts';
 import { mulberry32 } from '../src/harness/prng.ts';
+import { parseCpuTicks, stealPercent } from '../src/cases/f-load/steal.ts';
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
 const OK = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"ok":true}';
@@ -213,5 +214,21 @@ describe('HDR recording', () => {
     assert.deepEqual([small.summary().p50Us, small.summary().maxUs], [1, 3]);
     const e = new LatencyRecorder().summary();
     assert.deepEqual([e.count, e.meanUs, e.p99Us, e.maxUs], [0, 0, 0, 0]);
+  });
+});
+
+describe('steal time from /proc/stat', () => {
+  test('the aggregate cpu line: every column to steal summed; steal is the eighth', () => {
+    const stat = 'cpu  100 5 50 800 10 0 5 30 7 0\ncpu0 50 2 25 400 5 0 2 15 3 0\nintr 1 2 3\n';
+    assert.deepEqual(parseCpuTicks(stat), { total: 1000, steal: 30 });
+    assert.equal(parseCpuTicks('cpu0 1 2 3 4 5 6 7 8\n'), null, 'no aggregate line');
+    assert.equal(parseCpuTicks('cpu  1 2 3 4 5 6 7\n'), null, 'no steal column (very old kernels)');
+  });
+
+  test('steal between two readings, % of the time in between; none without both or without time', () => {
+    assert.equal(stealPercent({ total: 1000, steal: 30 }, { total: 1200, steal: 60 }), 15);
+    assert.equal(stealPercent({ total: 1000, steal: 30 }, { total: 1200, steal: 30 }), 0);
+    assert.equal(stealPercent(null, { total: 1, steal: 0 }), null);
+    assert.equal(stealPercent({ total: 5, steal: 1 }, { total: 5, steal: 1 }), null);
   });
 });

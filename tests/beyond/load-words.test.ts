@@ -71,10 +71,14 @@ describe("case F's words", () => {
 
   test('wake-up floor: not measured; within both targets; above one or both', () => {
     assert.equal(WORDS.wakeFloor(reader({ 'F.wakeFloor.measured': 0 })), 'This run did not measure how late the scheduler’s clock wakes on this machine.');
-    const base = { 'F.runs': 3, 'F.wakeFloor.measured': 1, 'F.wakeFloor.p50Us': 90, 'F.wakeFloor.p99Us': 300, 'F.wakeFloor.p99LowUs': 250, 'F.wakeFloor.p99HighUs': 2_000, 'F.hop.unloadedP50Us': 200, 'F.chain.unloadedP50Us': 600, 'F.hop.floorBreaksLag': 1, 'F.chain.floorBreaksLag': 0 };
+    const base = { 'F.runs': 3, 'F.wakeFloor.measured': 1, 'F.wakeFloor.p50Us': 90, 'F.wakeFloor.p99Us': 300, 'F.wakeFloor.p99LowUs': 250, 'F.wakeFloor.p99HighUs': 2_000, 'F.hop.unloadedP50Us': 200, 'F.chain.unloadedP50Us': 600, 'F.hop.floorBreaksLag': 1, 'F.chain.floorBreaksLag': 0, 'F.wakeFloor.stealMeasured': 0 };
     const head = 'The same run timed the scheduler’s clock alone, with no calls to send: it woke 90 µs late at the median and 300 µs at p99 (runs 250–2,000 µs), whether from other work on the machine or from its idle CPUs waking slowly.';
     assert.equal(plain(WORDS.wakeFloor(reader(base))), `${head} That is later than the hop’s unloaded p50 (200 µs), so while the machine wakes this late an open-loop level of the hop is unlikely to meet the lag rule.`);
     assert.ok(plain(WORDS.wakeFloor(reader({ ...base, 'F.wakeFloor.p99Us': 150, 'F.hop.floorBreaksLag': 0 }))).endsWith('That is within both targets’ unloaded p50, so the clock alone does not break the lag rule here.'));
+    // Steal time, when every run read it: a figure and its runs' range, whatever its size (0 included).
+    const steal = { ...base, 'F.wakeFloor.stealMeasured': 1, 'F.wakeFloor.stealPercent': 14.6, 'F.wakeFloor.stealLowPercent': 0, 'F.wakeFloor.stealHighPercent': 21.04 };
+    assert.ok(plain(WORDS.wakeFloor(reader(steal))).startsWith(`${head} Meanwhile the host gave 14.6% of this machine’s CPU time to other work (steal time in /proc/stat; the median of the runs, which ranged 0.0–21.0%). That is later`));
+    assert.ok(plain(WORDS.wakeFloor(reader({ ...steal, 'F.runs': 1 }))).includes('Meanwhile the host gave 14.6% of this machine’s CPU time to other work (steal time in /proc/stat).'));
     assert.match(plain(WORDS.wakeFloor(reader({ ...base, 'F.wakeFloor.p99Us': 700, 'F.chain.floorBreaksLag': 1 }))), /later than both targets’ unloaded p50, so while the machine wakes this late an open-loop level of either target is unlikely to meet the lag rule\.$/);
   });
 

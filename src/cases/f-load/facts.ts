@@ -12,7 +12,8 @@
  * - the wake-up floor (the clock alone, no calls): F.wakeFloor.measured (1/0: 0 in results written before
  *   it, and then none of the others), F.wakeFloor.p50Us,
  *   F.wakeFloor.p99Us (medians across runs) with F.wakeFloor.p99LowUs and .p99HighUs (its interval),
- *   F.wakeFloor.ratePerSec;
+ *   F.wakeFloor.ratePerSec, F.wakeFloor.stealMeasured (1 when every run read steal time) and then
+ *   F.wakeFloor.stealPercent (median, % of all CPUs' time) with .stealLowPercent and .stealHighPercent;
  * - the peer check, per concurrency c: F.peer.autocannonPerSec.c{c}, F.peer.benchPerSec.c{c} (medians of the
  *   rounds), F.peer.ratio.c{c} (median of the rounds' ratios) with F.peer.ratioLow.c{c} and .ratioHigh.c{c}
  *   (its interval); F.peer.seconds (per round and tool), F.peer.rounds (1 for results written before rounds),
@@ -44,7 +45,7 @@
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
 import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
-import { capacityNearCeiling, ceilingRunBound, floorBreaksLag, levelClockLagP99Us, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import { capacityNearCeiling, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /** The name segment of an open-loop level: 0.1 → "at10". */
 export function loadLevelName(fraction: number): string {
@@ -87,6 +88,15 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
     put('wakeFloor.p99Us', result.wakeFloor.lagP99Us.median);
     put('wakeFloor.p99LowUs', result.wakeFloor.lagP99Us.low);
     put('wakeFloor.p99HighUs', result.wakeFloor.lagP99Us.high);
+    const steals = result.wakeFloor.runs.map((r) => r.stealPercent);
+    const measured = steals.every((x): x is number => typeof x === 'number');
+    put('wakeFloor.stealMeasured', measured ? 1 : 0);
+    if (measured) {
+      const fig = figureOf(steals);
+      put('wakeFloor.stealPercent', fig.median);
+      put('wakeFloor.stealLowPercent', fig.low);
+      put('wakeFloor.stealHighPercent', fig.high);
+    }
   }
   put('generatorLimitPerSec', config.generatorLimitFraction * result.ceiling.perSec.low);
   for (const r of result.peer) {

@@ -105,9 +105,10 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
       const responderTarget = rawTarget(responder.port, '/check', BODIES);
       for (let run = 0; run < ctx.runs; run++) {
         if (config.wakeFloor) {
-          const w = await race(measureWakeFloor({ ...config.wakeFloor, seed: config.arrivalSeed + run, granularityMs: config.schedulerGranularityMs, clockSpinMs: config.clockSpinUs / 1000 }));
-          floorRuns.push({ count: w.count, p50Us: w.p50Us, p99Us: w.p99Us, maxUs: w.maxUs });
-          ctx.log(`  F wake-up floor (the clock alone, ${config.wakeFloor.ratePerSec}/s): lag p50 ${Math.round(w.p50Us)} µs, p99 ${Math.round(w.p99Us)} µs (run ${run + 1}/${ctx.runs})`);
+          const { lag: w, stealPercent } = await race(measureWakeFloor({ ...config.wakeFloor, seed: config.arrivalSeed + run, granularityMs: config.schedulerGranularityMs, clockSpinMs: config.clockSpinUs / 1000 }));
+          floorRuns.push({ count: w.count, p50Us: w.p50Us, p99Us: w.p99Us, maxUs: w.maxUs, stealPercent });
+          const steal = stealPercent === null ? '' : `, steal ${stealPercent.toFixed(1)}%`;
+          ctx.log(`  F wake-up floor (the clock alone, ${config.wakeFloor.ratePerSec}/s): lag p50 ${Math.round(w.p50Us)} µs, p99 ${Math.round(w.p99Us)} µs${steal} (run ${run + 1}/${ctx.runs})`);
         }
         const c = await race(closedRun(ctx, config, responderTarget, config.ceilingConcurrency, [{ label: 'responder', service: responder }]));
         ceilingRuns.push({ callsPerSec: c.callsPerSec, clientCpuPercent: c.probe.clientCpuPercent, responderCpuPercent: c.probe.services[0]?.cpuPercent ?? 0 });

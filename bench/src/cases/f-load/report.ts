@@ -65,7 +65,9 @@ function peerRounds(result: LoadResult): string {
 function wakeFloorLines(result: LoadResult): string[] {
   const w = result.wakeFloor;
   if (!w) return [];
-  return [`  wake-up floor (the clock alone, no calls, ${int(w.ratePerSec)} wake-ups/s): lag p50 ${int(w.lagP50Us.median)} µs, p99 ${range(w.lagP99Us)} µs; ${w.cpuIdle ?? 'idle CPU policy unknown'}`, ''];
+  const steals = w.runs.map((r) => r.stealPercent);
+  const steal = steals.every((x) => typeof x === 'number') ? `; steal time ${steals.map((x) => `${x!.toFixed(1)}%`).join(', ')}` : '';
+  return [`  wake-up floor (the clock alone, no calls, ${int(w.ratePerSec)} wake-ups/s): lag p50 ${int(w.lagP50Us.median)} µs, p99 ${range(w.lagP99Us)} µs${steal}; ${w.cpuIdle ?? 'idle CPU policy unknown'}`, ''];
 }
 
 /** Warnings with a remedy each. */

@@ -260,7 +260,14 @@ export const WakeFloorSchema = z.object({
   /** Lateness p50 and p99 across runs, µs. */
   lagP50Us: FigureSchema,
   lagP99Us: FigureSchema,
-  runs: z.array(z.object({ count: z.number().int().nonnegative(), p50Us: z.number().nonnegative(), p99Us: z.number().nonnegative(), maxUs: z.number().nonnegative() })).min(1),
+  runs: z.array(z.object({
+    count: z.number().int().nonnegative(),
+    p50Us: z.number().nonnegative(),
+    p99Us: z.number().nonnegative(),
+    maxUs: z.number().nonnegative(),
+    /** Steal time during the test, % of all CPUs' time (steal.ts); null where /proc/stat does not say; absent in results written before it. */
+    stealPercent: z.number().nonnegative().nullable().optional(),
+  })).min(1),
   /** How the idle CPUs wait, from /sys (wake-floor.ts cpuIdleNote), or null where unknown. */
   cpuIdle: z.string().nullable(),
 });

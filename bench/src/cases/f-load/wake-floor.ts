@@ -3,14 +3,15 @@
  * is nothing else to do, no sockets and no calls, on the same grid and arrival schedule as an open
  * level. No scheduler that sleeps can keep its schedule more closely than this, so when its p99 is
  * above a target's unloaded p50, that target's open levels cannot pass the scheduler-lag rule on this
- * machine, whatever the generator does. A virtual machine whose idle CPUs halt at once (the haltpoll
- * cpuidle driver with guest_halt_poll_ns = 0) wakes milliseconds late at its tail; one that polls
- * briefly before halting, or bare metal, wakes within tens of microseconds.
+ * machine, whatever the generator does. The steal time during the test (steal.ts) says how much CPU
+ * time the host gave to other work meanwhile; how the idle CPUs wait (cpuIdleNote) is the other known
+ * cause of late wake-ups on a virtual machine. Neither is proved the cause here: both are reported.
  */
 import { readFileSync } from 'node:fs';
 import { AlarmClock } from './clock.ts';
 import { LatencyRecorder, type LatencySummary } from './recorder.ts';
 import { Schedule } from './schedule.ts';
+import { readCpuTicks, stealPercent } from './steal.ts';
 
 /** Settings of one floor measurement. */
 export interface WakeFloorSettings {
@@ -27,15 +28,24 @@ export interface WakeFloorSettings {
   measureMs: number;
 }
 
+/** What one floor measurement found. */
+export interface WakeFloorRun {
+  /** Lateness of every wake-up due in the window: when the handler ran minus the tick it was set for, µs. */
+  lag: LatencySummary;
+  /** Steal time over the window, % of all CPUs' time; null where /proc/stat does not say. */
+  stealPercent: number | null;
+}
+
 /**
- * Lateness of every wake-up due in the window: when the handler ran minus the tick it was set for, µs.
+ * Measures the floor once.
  * @throws Error when the clock thread cannot start.
  */
-export async function measureWakeFloor(s: WakeFloorSettings): Promise<LatencySummary> {
+export async function measureWakeFloor(s: WakeFloorSettings): Promise<WakeFloorRun> {
   const schedule = new Schedule({ ratePerSec: s.ratePerSec, arrival: 'poisson', seed: s.seed, granularityMs: s.granularityMs });
   const lag = new LatencyRecorder();
   const endMs = s.warmupMs + s.measureMs;
   let t0 = 0;
+  let ticksAtWindow: ReturnType<typeof readCpuTicks> = null;
   let finish: () => void = () => {};
   const done = new Promise<void>((resolve) => {
     finish = resolve;
@@ -44,7 +54,10 @@ export async function measureWakeFloor(s: WakeFloorSettings): Promise<LatencySum
     const now = performance.now();
     while (t0 + schedule.nextDueMs <= now) {
       if (schedule.nextDueMs >= endMs) return finish();
-      if (schedule.nextDueMs >= s.warmupMs) lag.record((now - t0 - schedule.nextDueMs) * 1000);
+      if (schedule.nextDueMs >= s.warmupMs) {
+        ticksAtWindow ??= readCpuTicks();
+        lag.record((now - t0 - schedule.nextDueMs) * 1000);
+      }
       schedule.advance();
     }
     clock.wakeAt(t0 + schedule.nextDueMs);
@@ -57,7 +70,7 @@ export async function measureWakeFloor(s: WakeFloorSettings): Promise<LatencySum
   } finally {
     await clock.close();
   }
-  return lag.summary();
+  return { lag: lag.summary(), stealPercent: stealPercent(ticksAtWindow, readCpuTicks()) };
 }
 
 /**
