@@ -408,8 +408,13 @@ function peerWords(f: FactRead): string {
   const order: Standing[] = ['below', 'same', 'near', 'above'];
   const groups = order.map((st) => ({ st, cs: rows.filter((r) => r.s === st).map((r) => r.c) })).filter((g) => g.cs.length > 0);
   const range = (c: number) => `${formatNumber(f(`F.peer.ratioLow.c${c}`), 2)}–${formatNumber(f(`F.peer.ratioHigh.c${c}`), 2)}`;
-  // A "no measurable difference" carries the rounds' range, so the reader sees how wide the noise was.
-  const where = (g: { st: Standing; cs: number[] }) => (g.st === 'same' ? ` (rounds ${g.cs.map(range).join(' and ')})` : '');
+  // With rounds, each verdict carries the rounds' range and the rule it was read by: a range that
+  // includes 1 is no measurable difference.
+  const rule: Partial<Record<Standing, [string, string]>> = { same: ['a range that includes 1', 'ranges that include 1'], above: ['all above 1', 'all above 1'], below: ['all below 1', 'all below 1'] };
+  const where = (g: { st: Standing; cs: number[] }) => {
+    const r = rule[g.st];
+    return runs > 1 && r ? ` (the rounds’ ratios ran ${g.cs.map(range).join(' and ')}, ${r[g.cs.length === 1 ? 0 : 1]})` : '';
+  };
   const at = (cs: number[]) => cs.map((c) => `c = ${c}`).join(' and ');
   const parts = groups.map((g) => `${phrase[g.st]} ${groups.length === 1 && g.cs.length === 2 ? 'at both concurrencies compared' : `at ${at(g.cs)}`}${where(g)}`);
   const tail = rows.some((r) => r.s === 'below') ? ', so where it fell short the generator, not the service, may have set the figure' : '';

@@ -21,9 +21,9 @@ describe("case F's words", () => {
     assert.equal(WORDS.peerVsAutocannon(reader(one(1.3, 1.2))), 'exceeded autocannon’s throughput at both concurrencies compared');
     // Three rounds: c = 16's interval straddles 1, c = 64's lies above it (the expert's case: 1.40 with rounds 0.60–1.58 reads "no measurable difference").
     const rounds = { 'F.peer.rounds': 3, 'F.peer.ratio.c16': 1.4, 'F.peer.ratioLow.c16': 1.2, 'F.peer.ratioHigh.c16': 1.6, 'F.peer.ratio.c64': 1.32, 'F.peer.ratioLow.c64': 0.6, 'F.peer.ratioHigh.c64': 1.58 };
-    assert.equal(WORDS.peerVsAutocannon(reader(rounds)), 'showed no measurable difference from autocannon’s throughput at c = 64 (rounds 0.60–1.58) and exceeded autocannon’s throughput at c = 16');
-    assert.equal(WORDS.peerVsAutocannon(reader({ ...rounds, 'F.peer.ratioLow.c16': 0.9 })), 'showed no measurable difference from autocannon’s throughput at both concurrencies compared (rounds 0.90–1.60 and 0.60–1.58)');
-    assert.match(WORDS.peerVsAutocannon(reader({ ...rounds, 'F.peer.ratio.c16': 0.8, 'F.peer.ratioLow.c16': 0.7, 'F.peer.ratioHigh.c16': 0.88 })), /^fell short of autocannon’s throughput at c = 16 and showed no measurable difference/);
+    assert.equal(WORDS.peerVsAutocannon(reader(rounds)), 'showed no measurable difference from autocannon’s throughput at c = 64 (the rounds’ ratios ran 0.60–1.58, a range that includes 1) and exceeded autocannon’s throughput at c = 16 (the rounds’ ratios ran 1.20–1.60, all above 1)');
+    assert.equal(WORDS.peerVsAutocannon(reader({ ...rounds, 'F.peer.ratioLow.c16': 0.9 })), 'showed no measurable difference from autocannon’s throughput at both concurrencies compared (the rounds’ ratios ran 0.90–1.60 and 0.60–1.58, ranges that include 1)');
+    assert.match(WORDS.peerVsAutocannon(reader({ ...rounds, 'F.peer.ratio.c16': 0.8, 'F.peer.ratioLow.c16': 0.7, 'F.peer.ratioHigh.c16': 0.88 })), /^fell short of autocannon’s throughput at c = 16 \(the rounds’ ratios ran 0\.70–0\.88, all below 1\) and showed no measurable difference/);
     assert.equal(WORDS.peerMethod(reader({ 'F.peer.rounds': 3 })), 'taking turns in 3 alternating rounds, so that a machine that slows down during the check slows both');
     assert.equal(WORDS.peerMethod(reader({ 'F.peer.rounds': 1 })), 'one after the other, in one pass each');
   });
