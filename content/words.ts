@@ -283,9 +283,10 @@ export const WORDS = {
     const limit = formatFact('I.schedule.lateLimitMs', f('I.schedule.lateLimitMs'));
     const behind = f('I.schedule.runsBehind');
     const runs = f('I.schedule.runs');
-    if (behind === 0) return `The caller kept that schedule: in no run did a call start more than ${limit} after it was due.`;
+    if (behind === 0) return `The caller kept that schedule: in no storm did a call start more than ${limit} after it was due.`;
     const late = f('I.schedule.lateMaxMs');
-    const which = behind === runs ? `in all ${runs} runs` : behind === 1 ? `in one of the ${runs} runs` : `in ${behind} of the ${runs} runs`;
+    // "storms", not "runs": the page's setup line counts the suite's runs, and case I ran each storm once.
+    const which = behind === runs ? `in all ${runs} storms` : behind === 1 ? `in one of the ${runs} storms` : `in ${behind} of the ${runs} storms`;
     const worst = `${formatFact('I.schedule.lateMaxMs', late)}${late > f('I.clientTimeoutMs') ? ', longer than the timeout itself' : ''}`;
     return (
       `The caller fell behind that schedule ${which}: it started calls more than ${limit} (a quarter of the timeout) after they were due, at worst ${worst}. ` +
