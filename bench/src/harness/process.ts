@@ -140,7 +140,14 @@ async function terminate(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  if (!(await Promise.race([exited.then(() => true), delay(2000).then(() => false)]))) {
+  // The 2 s timer is cleared once the child has gone, so a stopped service leaves no timer behind.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), 2000);
+  });
+  const exitedInTime = await Promise.race([exited.then(() => true), late]);
+  clearTimeout(timer);
+  if (!exitedInTime) {
     child.kill('SIGKILL');
     await exited;
   }

@@ -2,7 +2,9 @@
 // through its BeyondCase contract; its cleanup when interrupted; its configuration's checks.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { caseI } from '../../src/cases/i-retry-storm/case.ts';
+import { collectGarbage, MajorGcLog } from '../../src/cases/i-retry-storm/caller-heap.ts';
 import { stopAll } from '../../src/harness/process.ts';
 import type { RetryStormConfig } from '../../src/cases/i-retry-storm/schema.ts';
 
@@ -22,8 +24,27 @@ const tiny: RetryStormConfig = {
   shortTtlPolicy: 'immediate',
 };
 
-test('case I, tiny: schema-valid; seeded counts; no retry sends exactly one attempt per call; long-lived keys never write twice', { timeout: 60_000 }, async () => {
-  const result = await caseI.run({ quick: true, runs: 1, log: quiet, signal: new AbortController().signal }, tiny);
+/** This process's major (mark-compact) GC pauses, seen by perf_hooks, not by the case: [start, end] in performance.now() ms. */
+function watchMajorGcs(): { pauses: [number, number][]; stop(): void } {
+  const pauses: [number, number][] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if ((e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) pauses.push([e.startTime, e.startTime + e.duration]);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return { pauses, stop: () => observer.disconnect() };
+}
+
+test('case I, tiny: schema-valid; seeded counts; no retry sends exactly one attempt per call; long-lived keys never write twice; the heap is collected before each run, outside it', { timeout: 60_000 }, async () => {
+  // Garbage as a case before I leaves it, so that a major collection is due.
+  let garbage: unknown[] | null = Array.from({ length: 300_000 }, (_, i) => ({ i, text: `left by an earlier case ${i}` }));
+  assert.equal(garbage.length, 300_000);
+  garbage = null;
+  const gcs = watchMajorGcs();
+  const lines: { atMs: number; line: string }[] = [];
+  const startedAtMs = performance.now();
+  const result = await caseI.run({ quick: true, runs: 1, log: (line) => lines.push({ atMs: performance.now(), line }), signal: new AbortController().signal }, tiny);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  gcs.stop();
   caseI.resultSchema.parse(result);
   assert.deepEqual(result.runs.map((r) => r.id), ['none', 'immediate', 'immediate-short-ttl']);
   // 1.5 s at 130 calls/s = 195 calls; call i is due at (i + ½) ÷ 130 s, so the window [0.5, 0.8) s holds i = 65 … 103.
@@ -49,6 +70,36 @@ test('case I, tiny: schema-valid; seeded counts; no retry sends exactly one atte
   assert.deepEqual(result.window, { startMs: 500, endMs: 800, serviceFactor: 4, serviceMs: 20 });
   const report = caseI.report(result, tiny);
   assert.ok(report.some((line) => line.includes('busy-spin 5 ms per served request')), 'the report prints the design parameters');
+  // The warm-up is not recorded: no retry counted exactly its 195 attempts above. Each run starts on a
+  // collected heap: a major GC (seen by perf_hooks) ends after the previous run ended and before this
+  // run's "run starts" line, which comes before its time zero.
+  assert.ok(report.some((line) => line.includes('before the runs, unrecorded: 100 warm-up calls; a full garbage collection')), 'the report states the warm-up and the collections');
+  let previousEndMs = startedAtMs;
+  for (const r of result.runs) {
+    const started = lines.find((l) => l.line.startsWith(`  I ${r.id}: caller heap collected in`));
+    const ended = lines.find((l) => l.line.startsWith(`  I ${r.id}: goodput`));
+    assert.ok(started && ended, `${r.id}: the case logs the run's start and end`);
+    assert.ok(
+      gcs.pauses.some(([from, to]) => from >= previousEndMs && to <= started.atMs),
+      `${r.id}: no major GC between the previous run's end (${previousEndMs.toFixed(0)} ms) and this run's start (${started.atMs.toFixed(0)} ms); pauses: ${JSON.stringify(gcs.pauses.map(([a, b]) => [Math.round(a), Math.round(b)]))}`,
+    );
+    assert.ok(r.measured.callerGc !== undefined && r.measured.callerGc.beforeRunMs > 0, `${r.id}: the collection's time is stored`);
+    previousEndMs = ended.atMs;
+  }
+});
+
+test('case I caller heap: a forced collection is a major GC that MajorGcLog counts in its span and not outside it', async () => {
+  const log = new MajorGcLog();
+  try {
+    const beforeMs = performance.now();
+    const tookMs = collectGarbage();
+    const afterMs = performance.now();
+    assert.ok(tookMs > 0 && tookMs <= afterMs - beforeMs);
+    assert.ok((await log.pausedMs(beforeMs, afterMs)) > 0, 'the forced collection is seen as a major pause');
+    assert.equal(await log.pausedMs(afterMs, performance.now()), 0, 'nothing is counted after it');
+  } finally {
+    log.stop();
+  }
 });
 
 test('case I: an interrupted run rejects, naming the case, and leaves no process, socket or timer behind', { timeout: 30_000 }, async () => {

@@ -32,6 +32,7 @@ import { brownoutWindow, phaseOf, type BrownoutWindow } from './brownout.ts';
 import { oneCall, sharedClock, type CallRecord } from './caller.ts';
 import { amplification, countPerBucket, goodputPerPhase, recoveryMs, sumRange } from './series.ts';
 import { RetryThrottle } from './token-bucket.ts';
+import { collectGarbage, MajorGcLog } from './caller-heap.ts';
 import type { BeyondCase, BeyondRunContext } from '../../harness/beyond-case.ts';
 import { lateStartLimitMs, RetryStormConfigSchema, type RetryPolicy, type RetryStormConfig, type RetryStormResult, type RetryStormRun } from './schema.ts';
 import { specI } from './spec.ts';
@@ -40,8 +41,8 @@ import { specI } from './spec.ts';
 const CONTROL_TIMEOUT_MS = 10_000;
 /** The run's time zero is this far after the start message, so the server has it first, ms. */
 const START_LEAD_MS = 50;
-/** Untimed calls before the first run. */
-const WARMUP_CALLS = 100;
+/** Warm-up calls of a configuration without `settle` (results written before it was stated). */
+const DEFAULT_WARMUP_CALLS = 100;
 
 export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
   ...specI,
@@ -52,6 +53,7 @@ export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
     const parsed = RetryStormConfigSchema.parse(config);
     const window = brownoutWindow(parsed.seed, { ...parsed.brownout, bucketMs: parsed.bucketMs });
     let service: StormService | undefined;
+    const gcLog = new MajorGcLog();
     try {
       const s = parsed.server;
       service = await startStormService(
@@ -67,7 +69,9 @@ export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
       ];
       for (const item of plan) {
         if (ctx.signal.aborted) break;
-        const run = await Promise.race([runPolicy(ctx, service, parsed, window, item.id, item.policy, item.ttlMs), service.died]);
+        const beforeRunMs = parsed.settle?.collectGarbageBeforeEachRun ? collectGarbage() : 0;
+        ctx.log(`  I ${item.id}: caller heap collected in ${beforeRunMs.toFixed(0)} ms; run starts`);
+        const run = await Promise.race([runPolicy(ctx, service, parsed, window, item.id, item.policy, item.ttlMs, { beforeRunMs, log: gcLog }), service.died]);
         runs.push(run);
         const m = run.measured;
         ctx.log(
@@ -89,6 +93,7 @@ export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
       const message = (error as Error).message;
       throw new Error(message.startsWith('case I') ? message : `case I: ${message}`, { cause: error });
     } finally {
+      gcLog.stop();
       await service?.stop();
     }
   },
@@ -107,6 +112,7 @@ export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
       `   recovery ms: from the window's end to the END of the first ${config.recovery.windowMs} ms span whose goodput, and every later span's to the run's end ` +
         `(spans step by ${config.bucketMs} ms), is ≥ ${fmt(100 * config.recovery.fraction, 0)}% of the pre-window goodput; ${config.recovery.windowMs} = within the first span after the window`,
       `   each policy runs once, whatever --runs asks: one storm per row, so no row has a spread between runs to judge a difference by`,
+      settleLine(result, config),
       '   run                  goodput/s before  during  after  recovery ms  amp all  failed  inv. for failed  dup no key  dup key  late start ms',
     ];
     for (const r of result.runs) {
@@ -130,7 +136,9 @@ export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
     for (const r of result.runs) {
       const lag = r.measured.schedulerLagMaxMs;
       if (lag > lateStartLimitMs(config)) {
-        out.push(`run ${r.id}: the open-loop caller started a call up to ${fmt(lag, 0)} ms late, so arrivals bunched; close other work on this machine and run it again.`);
+        const gcMs = r.measured.callerGc?.majorPauseInRunMs ?? 0;
+        const why = gcMs > 0 ? ` (its own major garbage collection paused it ${fmt(gcMs, 0)} ms during the run)` : '';
+        out.push(`run ${r.id}: the open-loop caller started a call up to ${fmt(lag, 0)} ms late${why}, so arrivals bunched; close other work on this machine and run it again.`);
       }
       if (r.policyId === 'none' && r.measured.attempts.total !== r.seeded.calls) {
         out.push(`run ${r.id}: the server counted ${r.measured.attempts.total} attempts for ${r.seeded.calls} calls without retries; some never reached it (connection errors). Rerun; if it persists, check the loopback interface.`);
@@ -139,6 +147,19 @@ export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
     return out;
   },
 };
+
+/** The report's line on what ran before the runs, unrecorded, and the caller's own GC during them. */
+function settleLine(result: RetryStormResult, config: RetryStormConfig): string {
+  const settle = config.settle;
+  if (settle === undefined) return `   before the runs, unrecorded: ${DEFAULT_WARMUP_CALLS} warm-up calls; the caller's heap was not collected between runs, nor its GC pauses recorded (an older results file)`;
+  const perRun = (pick: (gc: NonNullable<RetryStormRun['measured']['callerGc']>) => number) =>
+    result.runs.map((r) => `${r.id} ${r.measured.callerGc === undefined ? '–' : fmt(pick(r.measured.callerGc), 0)} ms`).join(', ');
+  return (
+    `   before the runs, unrecorded: ${settle.warmUpCalls} warm-up calls; ` +
+    (settle.collectGarbageBeforeEachRun ? `a full garbage collection of the caller's heap before each run (${perRun((gc) => gc.beforeRunMs)})` : 'no collection of the caller\'s heap between runs') +
+    `; the caller's major GC pauses during the runs: ${perRun((gc) => gc.majorPauseInRunMs)}`
+  );
+}
 
 function fmt(value: number, digits: number): string {
   return value.toFixed(digits);
@@ -162,6 +183,7 @@ async function runPolicy(
   runId: string,
   policy: RetryPolicy,
   ttlMs: number,
+  gc: { beforeRunMs: number; log: MajorGcLog },
 ): Promise<RetryStormRun> {
   const agent = new http.Agent({ keepAlive: true });
   const t0 = sharedClock() + START_LEAD_MS;
@@ -190,17 +212,20 @@ async function runPolicy(
       pending.push(oneCall(callCtx, i));
     }
     const ended = await Promise.all(pending);
+    const runEnd = performance.now();
     if (ctx.signal.aborted) throw new Error('case I: interrupted');
     const stats = await drain(ctx.signal, service, config.drainTimeoutMs);
-    return summarise(config, window, runId, policy, ttlMs, calls, ended, stats, lagMaxMs);
+    const callerGc = { beforeRunMs: gc.beforeRunMs, majorPauseInRunMs: await gc.log.pausedMs(t0 - performance.timeOrigin, runEnd) };
+    return summarise(config, window, runId, policy, ttlMs, calls, ended, stats, lagMaxMs, callerGc);
   } finally {
     agent.destroy();
   }
 }
 
 /**
- * Untimed calls before the first run, so that JIT compilation of client and server code does not
- * make the first run's scheduler fall behind. The next start() resets every counter.
+ * Untimed calls before the first run (config.settle.warmUpCalls), so that JIT compilation of client
+ * and server code does not make the first run's scheduler fall behind. The next start() resets every
+ * counter, so none of them is recorded.
  */
 async function warmUp(signal: AbortSignal, service: StormService, config: RetryStormConfig): Promise<void> {
   const agent = new http.Agent({ keepAlive: true });
@@ -209,7 +234,7 @@ async function warmUp(signal: AbortSignal, service: StormService, config: RetryS
     await service.start({ runStartEpochMs: t0, window: { startMs: 0, endMs: 0, serviceFactor: 1 }, ttlMs: config.keyTtlMs, keyRequired: false });
     const ctx = { signal, agent, port: service.port, seed: config.seed, runId: 'warm', policy: config.policies[0]!, throttle: undefined, clientTimeoutMs: config.clientTimeoutMs, t0 };
     const pending: Promise<CallRecord>[] = [];
-    for (let i = 0; i < WARMUP_CALLS && !signal.aborted; i++) {
+    for (let i = 0; i < (config.settle?.warmUpCalls ?? DEFAULT_WARMUP_CALLS) && !signal.aborted; i++) {
       pending.push(oneCall(ctx, i));
       await sleep(1000 / config.arrivalPerSec);
     }
@@ -242,6 +267,7 @@ function summarise(
   ended: readonly CallRecord[],
   stats: StormStatsMessage,
   lagMaxMs: number,
+  callerGc: { beforeRunMs: number; majorPauseInRunMs: number },
 ): RetryStormRun {
   const b = config.bucketMs;
   const startBucket = window.startMs / b;
@@ -307,6 +333,7 @@ function summarise(
       statusCounts: stats.statusCounts,
       recoveryMs: recoveryMs({ successes, window, bucketMs: b, spanBuckets, fraction: config.recovery.fraction }),
       schedulerLagMaxMs: Math.max(0, lagMaxMs),
+      callerGc,
       series: { successes, attempts: attemptsSeries.slice(0, runBuckets), queueMax: pad(stats.queueMaxPerBucket).slice(0, runBuckets) },
     },
   };

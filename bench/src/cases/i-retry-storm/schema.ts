@@ -74,6 +74,13 @@ export const RetryStormConfigSchema = z
     recovery: z.object({ windowMs: z.number().int().positive(), fraction: z.number().positive().max(1) }),
     /** Longest wait for the server to drain after the last call, ms. */
     drainTimeoutMs: z.number().positive(),
+    /**
+     * Before the runs, none of it recorded: `warmUpCalls` calls at the arrival rate (compiles the client
+     * and server code), and, when `collectGarbageBeforeEachRun`, a full garbage collection of the
+     * caller's heap before each run, so that no run pays for garbage an earlier case or run left.
+     * Absent in results written before it was stated (then 100 warm-up calls, no collection).
+     */
+    settle: z.object({ warmUpCalls: count, collectGarbageBeforeEachRun: z.boolean() }).optional(),
     /** The policies, in the order they run. */
     policies: z.array(RetryPolicySchema).min(1),
   })
@@ -163,6 +170,13 @@ export const RetryStormRunSchema = z.object({
     recoveryMs: z.number().nonnegative().nullable(),
     /** Longest lag of the open-loop scheduler behind a call's due time, ms (a busy machine shows here). */
     schedulerLagMaxMs: z.number().nonnegative(),
+    /**
+     * The caller's own garbage collection (the bench process): the full collection before the run
+     * (0 when settle.collectGarbageBeforeEachRun is off), and the major (mark-compact) pauses that
+     * started during the run's calls, ms. A pause during the run holds the caller behind its schedule.
+     * Absent in results written before it was measured.
+     */
+    callerGc: z.object({ beforeRunMs: ms, majorPauseInRunMs: ms }).optional(),
     /** Per-bucket series, one entry per bucketMs from the run's time zero to durationMs. */
     series: z.object({
       /** Successful calls per bucket (by the time the client got the reply). */

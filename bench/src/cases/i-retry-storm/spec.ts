@@ -45,6 +45,8 @@ function stormConfig(size: { durationMs: number; earliestStartMs: number; latest
     shortTtlPolicy: 'immediate',
     recovery: { windowMs: 1_000, fraction: 0.8 },
     drainTimeoutMs: 10_000,
+    // A major GC of what cases F–H left fell inside the first storm in every full suite: collect before each run.
+    settle: { warmUpCalls: 100, collectGarbageBeforeEachRun: true },
     policies: [...RETRY_POLICIES],
   };
 }
