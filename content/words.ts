@@ -279,6 +279,12 @@ export const WORDS = {
    * Case I: whether the open-loop caller kept its schedule, from the latest start of any run against
    * the bench's own limit (I.schedule.lateLimitMs, the threshold of its warning).
    */
+  callerSettle: (f) => {
+    const warm = `Before the first storm the caller sent ${formatNumber(f('I.settle.warmUpCalls'), 0)} untimed calls, so that no storm timed code being compiled`;
+    return f('I.settle.collectsGarbage') === 1
+      ? `${warm}, and before each storm its heap was collected in full, outside the timed run, so that a garbage-collection pause left by earlier cases could not hold up its schedule.`
+      : `${warm}.`;
+  },
   callerSchedule: (f) => {
     const limit = formatFact('I.schedule.lateLimitMs', f('I.schedule.lateLimitMs'));
     const behind = f('I.schedule.runsBehind');

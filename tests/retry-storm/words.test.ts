@@ -180,3 +180,9 @@ test('forms: recovered or stuck; zero, one or many; the day-long-key claim', () 
   assert.equal(CLAIMS.eachPolicyRanOnce(recordingReader({ 'I.runsPerPolicy': 1 }).read), true);
   assert.equal(CLAIMS.eachPolicyRanOnce(recordingReader({ 'I.runsPerPolicy': 3 }).read), false, 'a bench that repeats the storms makes "ran once" false');
 });
+
+test('the caller settles before the storms: warm-up calls always, the collection only when the config asks', () => {
+  const settle = (gc: number) => WORDS.callerSettle(recordingReader({ 'I.settle.warmUpCalls': 100, 'I.settle.collectsGarbage': gc }).read);
+  assert.equal(settle(1), 'Before the first storm the caller sent 100 untimed calls, so that no storm timed code being compiled, and before each storm its heap was collected in full, outside the timed run, so that a garbage-collection pause left by earlier cases could not hold up its schedule.');
+  assert.equal(settle(0), 'Before the first storm the caller sent 100 untimed calls, so that no storm timed code being compiled.');
+});

@@ -13,7 +13,9 @@
  *   latest the open-loop caller started a call after its due time).
  * The caller's schedule: I.schedule.lateLimitMs (the bench's lateStartLimitMs: later than this, the
  * run fell behind and the bench warns), I.schedule.lateMaxMs (the latest start over all runs),
- * I.schedule.runsBehind (runs later than the limit), I.schedule.runs (runs in all).
+ * I.schedule.runsBehind (runs later than the limit), I.schedule.runs (runs in all); I.settle.warmUpCalls
+ * (untimed calls before the runs) and I.settle.collectsGarbage (1 when the caller's heap was collected
+ * before each run).
  * I.runsPerPolicy: runs of each policy with day-long keys in the results (the case runs each once;
  * the short-TTL run is a separate run of naive immediate retries).
  * Setup: I.capacityPerSec, I.offeredLoadPercent, I.brownoutCapacityPerSec, I.arrivalPerSec, I.window.startMs,
@@ -113,6 +115,9 @@ export function retryStormFacts(result: RetryStormResult, config: RetryStormConf
   put('schedule.lateMaxMs', Math.max(...result.runs.map((r) => r.measured.schedulerLagMaxMs)));
   put('schedule.runsBehind', result.runs.filter((r) => r.measured.schedulerLagMaxMs > lateLimitMs).length);
   put('schedule.runs', result.runs.length);
+  // Results written before the settle step was stated: 100 warm-up calls, no collection (schema.ts).
+  put('settle.warmUpCalls', config.settle?.warmUpCalls ?? 100);
+  put('settle.collectsGarbage', config.settle?.collectGarbageBeforeEachRun ? 1 : 0);
   const perPolicy = config.policies.map((p) => result.runs.filter((r) => r.policyId === p.id && r.keyTtlMs === config.keyTtlMs).length);
   put('runsPerPolicy', Math.max(...perPolicy));
 
