@@ -1,7 +1,7 @@
 /**
  * Highlighted HTML for the bench listing (/source/), exactly as Astro's <Code> renders it (the same
  * highlighter, createShikiHighlighter from @astrojs/internal-helpers, which <Code> itself imports: a
- * dependency of astro, pinned by the lockfile; with <Code>'s defaults), kept on disk between builds.
+ * dependency of astro, declared in package.json at the version astro pins; with <Code>'s defaults), kept on disk between builds.
  * Highlighting every bench file in two themes takes about 7 s of CPU per build, and most builds list
  * files that did not change, so each file's HTML is stored under a key of everything it depends on: its
  * text, its language, both themes (their names and code-themes.ts, which derives them) and the lockfile
