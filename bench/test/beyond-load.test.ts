@@ -57,6 +57,34 @@ describe('closed loop on raw sockets', () => {
   });
 });
 
+/**
+ * One open-loop level, evenly spaced, over one connection from the window's start, against a server that
+ * answers every request after `delayMs`; `check` reads the run, and the server is closed whatever happens.
+ */
+async function againstSlowServer(
+  delayMs: number,
+  level: { ratePerSec: number; measureMs: number; inFlightCap: number },
+  check: (run: Awaited<ReturnType<typeof runOpenLevel>>) => void,
+): Promise<void> {
+  const slow = await listen((req, res) => {
+    req.resume();
+    req.on('end', () => setTimeout(() => {
+      res.writeHead(200, { 'content-length': 2 });
+      res.end('{}');
+    }, delayMs));
+  });
+  try {
+    const run = await runOpenLevel(
+      rawTarget(slow.port, '/', ['{}']),
+      { ...level, arrival: 'uniform', seed: 1, granularityMs: 1, clockSpinMs: 0.05, warmupMs: 0, connections: 1, callTimeoutMs: 5000 },
+      new AbortController().signal,
+    );
+    check(run);
+  } finally {
+    await slow.close();
+  }
+}
+
 describe('coordinated omission', () => {
   // The server runs in the test's own process and stalls it once, synchronously, for 200 ms: the
   // scheduler's handler is held back too (as by a GC pause or a saturated client), so the calls due
@@ -105,51 +133,23 @@ describe('coordinated omission', () => {
   test('a wait for a free connection is send delay, not clock lag: the lag rule does not blame the generator for a slow service', async () => {
     // One connection, a server that answers after 100 ms, 20 calls/s for 1 s: calls queue in the client
     // for the connection (the n-th waits about n × 50 ms), while the scheduler wakes on time.
-    const slow = await listen((req, res) => {
-      req.resume();
-      req.on('end', () => setTimeout(() => {
-        res.writeHead(200, { 'content-length': 2 });
-        res.end('{}');
-      }, 100));
-    });
-    try {
-      const run = await runOpenLevel(
-        rawTarget(slow.port, '/', ['{}']),
-        { ratePerSec: 20, arrival: 'uniform', seed: 1, granularityMs: 1, clockSpinMs: 0.05, warmupMs: 0, measureMs: 1000, inFlightCap: 512, connections: 1, callTimeoutMs: 5000 },
-        new AbortController().signal,
-      );
+    await againstSlowServer(100, { ratePerSec: 20, measureMs: 1000, inFlightCap: 512 }, (run) => {
       // Evenly spaced from the window's start: due at 50, 100, …, 950 ms.
       assert.equal(run.due, 19);
       assert.equal(run.dropped, 0);
       assert.ok(run.schedulerLag.p99Us > 500_000, `send delay p99 ${run.schedulerLag.p99Us} µs: the queue for the one connection`);
       assert.ok(run.clockLag.p99Us < 100_000, `clock lag p99 ${run.clockLag.p99Us} µs: no more than the machine's wake-up lateness`);
       assert.equal(run.clockLag.count, run.due);
-    } finally {
-      await slow.close();
-    }
+    });
   });
 
   test('an in-flight cap drops calls and counts them, never delays them', async () => {
     // Cap 1 against a server that answers after 30 ms, at 200 calls/s: most due calls find the cap reached.
-    const slow = await listen((req, res) => {
-      req.resume();
-      req.on('end', () => setTimeout(() => {
-        res.writeHead(200, { 'content-length': 2 });
-        res.end('{}');
-      }, 30));
-    });
-    try {
-      const run = await runOpenLevel(
-        rawTarget(slow.port, '/', ['{}']),
-        { ratePerSec: 200, arrival: 'uniform', seed: 1, granularityMs: 1, clockSpinMs: 0.05, warmupMs: 0, measureMs: 500, inFlightCap: 1, connections: 1, callTimeoutMs: 5000 },
-        new AbortController().signal,
-      );
+    await againstSlowServer(30, { ratePerSec: 200, measureMs: 500, inFlightCap: 1 }, (run) => {
       assert.equal(run.maxInFlight, 1);
       assert.ok(run.dropped > run.due / 2, `dropped ${run.dropped} of ${run.due}`);
       assert.equal(run.fromIntended.count + run.dropped, run.due);
-    } finally {
-      await slow.close();
-    }
+    });
   });
 });
 
