@@ -56,6 +56,8 @@ test('a caller that fell behind its schedule: flagged in the report and warned a
   const onTime = withLag(limit);
   assert.deepEqual(caseI.warnings!(onTime, config).filter((w) => w.includes('late')), [], 'at the limit: no warning');
   assert.doesNotMatch(caseI.report(onTime, config).join('\n'), / behind$/m, 'at the limit: no row says behind');
+  // The report names the limit as the page does: exactly (62.5 ms for a 250 ms timeout), not rounded.
+  assert.ok(caseI.report(late, config).join('\n').includes(`"behind" above ${String(limit)} ms`), `the report names ${limit} ms`);
 });
 
 test('retries received: attempts beyond one per call, never negative', () => {
