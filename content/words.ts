@@ -118,14 +118,7 @@ export const WORDS = {
     return f('F.runs') > 1 ? `${median} at the median (runs ${formatNumber(f('F.ceilingLowPerSec'), 0)}–${formatFact('F.ceilingHighPerSec', f('F.ceilingHighPerSec'), { digits: 0 })})` : median;
   },
   /** TLS page, case G: "**Resuming skips part of the handshake.** ___." G2 against G3 under the one noise rule. */
-  tlsFullVsResumed: (f) => {
-    const name = 'G.ratio.G2overG3.p50';
-    const base = `A full handshake costs ${ratioPhrase(f(name))} a resumed one here (${formatRatio(f(name))} at the median)`;
-    const noise = f(`${name}.noise`);
-    if (noise === NOISE.same) return `${base}, but the runs overlap, so they cannot tell the two apart`;
-    if (noise === NOISE.unjudged) return `${base}, from one run on a side, too few to tell a difference from the noise between runs`;
-    return `${base}, outside the noise between runs`;
-  },
+  tlsFullVsResumed: (f) => acrossRuns(f, 'G.ratio.G2overG3.p50', 'A full handshake costs', `a resumed one here (${formatRatio(f('G.ratio.G2overG3.p50'))} at the median)`),
   /** "Each level … and the whole measurement runs ___" (case F's runs). */
   loadRuns: (f) => timesWord(f('F.runs')),
   /** "… is marked generator-limited, ___." (case F). */
@@ -373,14 +366,14 @@ function lateRunsSentence(f: FactRead, keys: readonly string[]): string {
  * A comparison between two runs' figures, under the one noise rule (the ratio's ".noise" fact,
  * src/facts/noise-facts.ts): "<subject> <band> <object>, but the runs overlap, so they
  * cannot tell the two apart" when the runs' intervals overlap; with one run on a side, the ratio's band and that one run cannot
- * tell it from noise; otherwise the band. A ratio below 0.95 is flagged: `adds` (TLS, a second network
- * stack) only adds work, so a lower figure comes from a difference between the runs, not from it.
+ * tell it from noise; otherwise the band. When `adds` is given (TLS, a second network stack), a ratio below
+ * 0.95 is flagged: it only adds work, so a lower figure comes from a difference between the runs, not from it.
  */
-function acrossRuns(f: FactRead, name: string, subject: string, object: string, adds: string): string {
+function acrossRuns(f: FactRead, name: string, subject: string, object: string, adds?: string): string {
   const ratio = f(name);
   const noise = f(`${name}.noise`);
   const base = `${subject} ${ratioPhrase(ratio)} ${object}`;
-  const below = ratio < 0.95 ? `; ${adds} only adds work, so a lower figure comes from a difference between the runs, not from ${adds === 'TLS' ? 'TLS' : 'the pair'}` : '';
+  const below = adds !== undefined && ratio < 0.95 ? `; ${adds} only adds work, so a lower figure comes from a difference between the runs, not from ${adds === 'TLS' ? 'TLS' : 'the pair'}` : '';
   // Overlapping runs do not make the two equal: give the median ratio's band, and say the runs cannot tell them apart.
   if (noise === NOISE.same) return `${base}, but the runs overlap, so they cannot tell the two apart${below}`;
   if (noise === NOISE.unjudged) return `${base}, from one run on a side, too few to tell a difference from the noise between runs${below}`;
@@ -462,9 +455,8 @@ function limitClause(f: FactRead, limit: CapacityLimit, who: string, target: 'ho
         const range = Math.round(lo!) === Math.round(hi!) ? pct('hop') : `${formatNumber(lo!, 0)}–${formatFact('F.hop.capacityServicesCpuPercent', hi!, { digits: 0 })}`;
         return `for both, the services kept their core ${range} busy at that level, so the services, not the generator, set that figure`;
       }
-      const t = target;
-      const services = t === 'chain' ? 'its three services kept their shared core' : 'its service kept its core';
-      return `for ${who}, ${services} ${pct(t)} busy at that level, so the service${t === 'chain' ? 's' : ''}, not the generator, set that figure`;
+      const services = target === 'chain' ? 'its three services kept their shared core' : 'its service kept its core';
+      return `for ${who}, ${services} ${pct(target)} busy at that level, so the service${target === 'chain' ? 's' : ''}, not the generator, set that figure`;
     }
     case 'ceiling': {
       // Only the ceiling runs the generator itself limited (rules.ceilingRunBound) say where its limit is.

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MessageFramer, serialisePost } from '../src/cases/f-load/http-framing.ts';
 import { openWindowMs, Schedule } from '../src/cases/f-load/schedule.ts';
-import { capacityNearCeiling, capacityOf, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, levelValidity, p99NeverFalls, runClockLagP99Us, servicesSaturated } from '../src/cases/f-load/validity.ts';
+import { boundCeilingPerSec, capacityNearCeiling, capacityOf, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, levelValidity, p99NeverFalls, runClockLagP99Us, servicesSaturated } from '../src/cases/f-load/validity.ts';
 import { reasonText } from '../src/cases/f-load/schema.ts';
 import { HDR_RANGE, LatencyRecorder } from '../src/cases/f-load/recorder.ts';
 import { mulberry32 } from '../src/harness/prng.ts';
@@ -153,6 +153,7 @@ describe('validity, capacity, p99', () => {
   test('a ceiling run is the generator\'s limit only when its client used at least the client-CPU limit', () => {
     assert.equal(ceilingRunBound({ clientCpuPercent: 70 }, 70), true);
     assert.equal(ceilingRunBound({ clientCpuPercent: 69.9 }, 70), false);
+    assert.deepEqual(boundCeilingPerSec([{ callsPerSec: 10, clientCpuPercent: 40 }, { callsPerSec: 40, clientCpuPercent: 95 }, { callsPerSec: 30, clientCpuPercent: 70 }], 70), [40, 30]);
   });
 
   test('capacity near the ceiling: against the runs the generator limited, by the noise rule; never without one', () => {

@@ -45,7 +45,7 @@
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
 import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
-import { capacityNearCeiling, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import { boundCeilingPerSec, capacityNearCeiling, figureOf, floorBreaksLag, levelClockLagP99Us, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /** The name segment of an open-loop level: 0.1 → "at10". */
 export function loadLevelName(fraction: number): string {
@@ -75,7 +75,7 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
   put('ceilingLowPerSec', result.ceiling.perSec.low);
   put('ceilingHighPerSec', result.ceiling.perSec.high);
   // The runs where the generator itself was the limit (the others are lower bounds).
-  const bound = result.ceiling.runs.filter((r) => ceilingRunBound(r, config.maxClientCpuPercent)).map((r) => r.callsPerSec);
+  const bound = boundCeilingPerSec(result.ceiling.runs, config.maxClientCpuPercent);
   put('ceilingBoundRuns', bound.length);
   if (bound.length > 0) {
     put('ceilingBoundLowPerSec', Math.min(...bound));

@@ -101,7 +101,7 @@ function runCount(counts: readonly number[]): string {
  * figures of case H's, each counted from the results' own `runs` arrays.
  */
 export function tlsCaption(results: Results, g: GResultLike | undefined, h: HResultLike | undefined): string {
-  const plain = results.cases.filter((c) => ['B', 'C', 'D'].includes(c.id) && c.kind === 'latency').map((c) => (c.kind === 'latency' ? c.runs.length : 0));
+  const plain = results.cases.flatMap((c) => (c.kind === 'latency' && ['B', 'C', 'D'].includes(c.id) ? [c.runs.length] : []));
   const tls = (g?.variants ?? []).map((v) => v.runs.length);
   const veth = [...(h?.reference?.cases ?? []).map((c) => (c.kind === 'latency' ? c.runs.length : 0)).filter((n) => n > 0), ...(h?.G?.variants ?? []).map((v) => v.runs.length)];
   const parts = [

@@ -112,6 +112,11 @@ export function ceilingRunBound(run: { clientCpuPercent: number }, maxClientCpuP
   return run.clientCpuPercent >= maxClientCpuPercent;
 }
 
+/** The calls/s of the ceiling runs that reached the generator's own limit (ceilingRunBound), in run order. */
+export function boundCeilingPerSec(ceilingRuns: readonly { callsPerSec: number; clientCpuPercent: number }[], maxClientCpuPercent: number): number[] {
+  return ceilingRuns.filter((r) => ceilingRunBound(r, maxClientCpuPercent)).map((r) => r.callsPerSec);
+}
+
 /**
  * True when a capacity may be the generator's own ceiling rather than the service's: the capacity level's
  * per-run calls/s and the calls/s of the ceiling runs that reached the generator's limit (ceilingRunBound)
@@ -126,7 +131,7 @@ export function capacityNearCeiling(
   maxClientCpuPercent: number,
 ): boolean {
   if (levelPerSec.length === 0) throw new RangeError('capacity of no runs');
-  const bound = ceilingRuns.filter((r) => ceilingRunBound(r, maxClientCpuPercent)).map((r) => r.callsPerSec);
+  const bound = boundCeilingPerSec(ceilingRuns, maxClientCpuPercent);
   if (bound.length === 0) return false;
   const differs = differBeyondNoise(levelPerSec, bound);
   const level = median(levelPerSec);

@@ -32,7 +32,7 @@ export interface WakeFloorSettings {
 export interface WakeFloorRun {
   /** Lateness of every wake-up due in the window: when the handler ran minus the tick it was set for, µs. */
   lag: LatencySummary;
-  /** Steal time over the window, % of all CPUs' time; null where /proc/stat does not say. */
+  /** Steal time over the test (its warm-up and window), % of all CPUs' time; null where /proc/stat does not say. */
   stealPercent: number | null;
 }
 
@@ -45,7 +45,7 @@ export async function measureWakeFloor(s: WakeFloorSettings): Promise<WakeFloorR
   const lag = new LatencyRecorder();
   const endMs = s.warmupMs + s.measureMs;
   let t0 = 0;
-  let ticksAtWindow: ReturnType<typeof readCpuTicks> = null;
+  let ticksAtStart: ReturnType<typeof readCpuTicks> = null;
   let finish: () => void = () => {};
   const done = new Promise<void>((resolve) => {
     finish = resolve;
@@ -54,23 +54,22 @@ export async function measureWakeFloor(s: WakeFloorSettings): Promise<WakeFloorR
     const now = performance.now();
     while (t0 + schedule.nextDueMs <= now) {
       if (schedule.nextDueMs >= endMs) return finish();
-      if (schedule.nextDueMs >= s.warmupMs) {
-        ticksAtWindow ??= readCpuTicks();
-        lag.record((now - t0 - schedule.nextDueMs) * 1000);
-      }
+      if (schedule.nextDueMs >= s.warmupMs) lag.record((now - t0 - schedule.nextDueMs) * 1000);
       schedule.advance();
     }
     clock.wakeAt(t0 + schedule.nextDueMs);
   }, s.clockSpinMs);
   try {
     await clock.ready();
+    // Read before the clock starts, not in its handler: no file read inside the timed wake-ups.
+    ticksAtStart = readCpuTicks();
     t0 = performance.now();
     clock.wakeAt(t0 + schedule.nextDueMs);
     await done;
   } finally {
     await clock.close();
   }
-  return { lag: lag.summary(), stealPercent: stealPercent(ticksAtWindow, readCpuTicks()) };
+  return { lag: lag.summary(), stealPercent: stealPercent(ticksAtStart, readCpuTicks()) };
 }
 
 /**

@@ -127,7 +127,7 @@ export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
     }
     lines.push(
       `   calls, keys, the window and backoff draws are seeded (the same on any machine); every other figure is measured. late start ms: the latest a call started after its due time; ` +
-        `"behind" above ${fmt(lateStartLimitMs(config), Number.isInteger(lateStartLimitMs(config)) ? 0 : 1)} ms (¼ of the timeout): the caller fell behind its schedule and arrivals bunched.`,
+        `"behind" above ${lateStartLimitMs(config)} ms (¼ of the timeout): the caller fell behind its schedule and arrivals bunched.`,
     );
     return lines;
   },
