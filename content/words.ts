@@ -66,8 +66,9 @@ export const WORDS = {
     if (levelsThatCount === 0) return 'no closed-loop level counted, so there is nothing here to check';
     const dev = f('F.littleL.maxDeviationPercent');
     const where = levelsThatCount === 1 ? 'at the one level that counts' : 'at every level that counts';
-    if (dev < 0.5) return `${where}, throughput × mean latency equals the number of callers to within half a percent`;
-    return `${where}, throughput × mean latency is within ${formatFact('F.littleL.maxDeviationPercent', Math.ceil(dev))} of the number of callers`;
+    // The tightest bound in the figure's own steps: tenths of a percent below 1%, whole percents above.
+    const bound = dev < 1 ? `${formatNumber(Math.max(0.1, Math.ceil(dev * 10) / 10), 1)}%` : formatFact('F.littleL.maxDeviationPercent', Math.ceil(dev));
+    return `${where}, throughput × mean latency is within ${bound} of the number of callers`;
   },
   /** Case H's calls per run across the pair, as a clause: "1,000 timed calls of B, 200 of C and 500 of D per run". */
   vethCounts: (f) => `${formatNumber(f('H.B.timedCalls'), 0)} timed calls of B, ${formatNumber(f('H.C.timedCalls'), 0)} of C and ${formatNumber(f('H.D.timedCalls'), 0)} of D per run`,
@@ -90,9 +91,9 @@ export const WORDS = {
       ? ` Meanwhile the host gave ${formatFact('F.wakeFloor.stealPercent', f('F.wakeFloor.stealPercent'), { digits: 1 })} of this machine’s CPU time to other work (steal time in /proc/stat${f('F.runs') > 1 ? stealRange() : ''}).`
       : '';
     const head = `The same run timed the scheduler’s clock alone, with no calls to send: it woke ${p50} late at the median and ${p99} at p99${range}, whether from other work on the machine or from its idle CPUs waking slowly.${steal}`;
-    if (above.length === 0) return `${head} That is within both targets’ unloaded p50, so the clock alone does not break the lag rule here.`;
+    if (above.length === 0) return `${head} That p99 is within both targets’ unloaded p50, so the clock alone does not break the lag rule here.`;
     const which = above.length === 2 ? 'both targets’ unloaded p50' : `the ${above[0]}’s unloaded p50 (${formatFact(`F.${above[0]}.unloadedP50Us`, f(`F.${above[0]}.unloadedP50Us`))})`;
-    return `${head} That is later than ${which}, so while the machine wakes this late an open-loop level of ${above.length === 2 ? 'either target' : `the ${above[0]}`} is unlikely to meet the lag rule.`;
+    return `${head} That p99 is later than ${which}, so while the machine wakes this late an open-loop level of ${above.length === 2 ? 'either target' : `the ${above[0]}`} is unlikely to meet the lag rule.`;
   },
   /**
    * After the generator's ceiling: whether the generator itself stopped each ceiling run (its client used at
@@ -104,7 +105,7 @@ export const WORDS = {
     const bound = f('F.ceilingBoundRuns');
     const limit = formatFact('F.maxClientCpuPercent', f('F.maxClientCpuPercent'));
     const which = runs === 1 ? 'In that run' : 'In every run';
-    if (bound === runs) return `${which} the generator used at least ${limit} of its core there, so the figure is its own limit.`;
+    if (bound === runs) return `${which} the generator used at least ${limit} of its core there, so the page takes the figure as the generator’s own limit.`;
     const marked = f('F.hop.generatorLimitedLevels') + f('F.chain.generatorLimitedLevels');
     const tail = marked === 0 ? '' : `, and a level marked generator-limited may not have been`;
     if (bound === 0) return `${which} the generator used less than ${limit} of its core there, so it was not what stopped ${runs === 1 ? 'it' : 'them'}: the figure understates what the generator can send${tail}.`;

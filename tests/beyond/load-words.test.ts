@@ -55,8 +55,8 @@ describe("case F's words", () => {
 
   test('the ceiling: the generator’s own limit in every run, in that one run, in some runs, or in none; the mark’s caveat only when a level was marked', () => {
     const base = { 'F.runs': 3, 'F.ceilingBoundRuns': 3, 'F.maxClientCpuPercent': 70, 'F.hop.generatorLimitedLevels': 0, 'F.chain.generatorLimitedLevels': 2 };
-    assert.equal(plain(WORDS.ceilingBound(reader(base))), 'In every run the generator used at least 70% of its core there, so the figure is its own limit.');
-    assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.runs': 1, 'F.ceilingBoundRuns': 1 }))), 'In that run the generator used at least 70% of its core there, so the figure is its own limit.');
+    assert.equal(plain(WORDS.ceilingBound(reader(base))), 'In every run the generator used at least 70% of its core there, so the page takes the figure as the generator’s own limit.');
+    assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.runs': 1, 'F.ceilingBoundRuns': 1 }))), 'In that run the generator used at least 70% of its core there, so the page takes the figure as the generator’s own limit.');
     assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.ceilingBoundRuns': 1 }))), 'In 2 of the 3 runs the generator used less than 70% of its core there, so it was not what stopped those runs: their figures understate what the generator can send, and a level marked generator-limited may not have been.');
     assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.ceilingBoundRuns': 2, 'F.chain.generatorLimitedLevels': 0 }))), 'In 1 of the 3 runs the generator used less than 70% of its core there, so it was not what stopped that run: its figure understates what the generator can send.');
     assert.equal(plain(WORDS.ceilingBound(reader({ ...base, 'F.ceilingBoundRuns': 0, 'F.chain.generatorLimitedLevels': 0 }))), 'In every run the generator used less than 70% of its core there, so it was not what stopped them: the figure understates what the generator can send.');
@@ -73,11 +73,11 @@ describe("case F's words", () => {
     assert.equal(WORDS.wakeFloor(reader({ 'F.wakeFloor.measured': 0 })), 'This run did not measure how late the scheduler’s clock wakes on this machine.');
     const base = { 'F.runs': 3, 'F.wakeFloor.measured': 1, 'F.wakeFloor.p50Us': 90, 'F.wakeFloor.p99Us': 300, 'F.wakeFloor.p99LowUs': 250, 'F.wakeFloor.p99HighUs': 2_000, 'F.hop.unloadedP50Us': 200, 'F.chain.unloadedP50Us': 600, 'F.hop.floorBreaksLag': 1, 'F.chain.floorBreaksLag': 0, 'F.wakeFloor.stealMeasured': 0 };
     const head = 'The same run timed the scheduler’s clock alone, with no calls to send: it woke 90 µs late at the median and 300 µs at p99 (runs 250–2,000 µs), whether from other work on the machine or from its idle CPUs waking slowly.';
-    assert.equal(plain(WORDS.wakeFloor(reader(base))), `${head} That is later than the hop’s unloaded p50 (200 µs), so while the machine wakes this late an open-loop level of the hop is unlikely to meet the lag rule.`);
-    assert.ok(plain(WORDS.wakeFloor(reader({ ...base, 'F.wakeFloor.p99Us': 150, 'F.hop.floorBreaksLag': 0 }))).endsWith('That is within both targets’ unloaded p50, so the clock alone does not break the lag rule here.'));
+    assert.equal(plain(WORDS.wakeFloor(reader(base))), `${head} That p99 is later than the hop’s unloaded p50 (200 µs), so while the machine wakes this late an open-loop level of the hop is unlikely to meet the lag rule.`);
+    assert.ok(plain(WORDS.wakeFloor(reader({ ...base, 'F.wakeFloor.p99Us': 150, 'F.hop.floorBreaksLag': 0 }))).endsWith('That p99 is within both targets’ unloaded p50, so the clock alone does not break the lag rule here.'));
     // Steal time, when every run read it: a figure and its runs' range, whatever its size (0 included).
     const steal = { ...base, 'F.wakeFloor.stealMeasured': 1, 'F.wakeFloor.stealPercent': 14.6, 'F.wakeFloor.stealLowPercent': 0, 'F.wakeFloor.stealHighPercent': 21.04 };
-    assert.ok(plain(WORDS.wakeFloor(reader(steal))).startsWith(`${head} Meanwhile the host gave 14.6% of this machine’s CPU time to other work (steal time in /proc/stat; the median of the runs, which ranged 0.0–21.0%). That is later`));
+    assert.ok(plain(WORDS.wakeFloor(reader(steal))).startsWith(`${head} Meanwhile the host gave 14.6% of this machine’s CPU time to other work (steal time in /proc/stat; the median of the runs, which ranged 0.0–21.0%). That p99 is later`));
     assert.ok(plain(WORDS.wakeFloor(reader({ ...steal, 'F.runs': 1 }))).includes('Meanwhile the host gave 14.6% of this machine’s CPU time to other work (steal time in /proc/stat).'));
     assert.match(plain(WORDS.wakeFloor(reader({ ...base, 'F.wakeFloor.p99Us': 700, 'F.chain.floorBreaksLag': 1 }))), /later than both targets’ unloaded p50, so while the machine wakes this late an open-loop level of either target is unlikely to meet the lag rule\.$/);
   });
@@ -101,11 +101,12 @@ describe("case F's words", () => {
     assert.equal(WORDS.invalidSummary(reader(levels(2, 0, 3, 1))), 'Each target had 3 closed-loop and 4 open-loop levels. For the hop, 2 of the closed-loop levels counted and no open-loop level did; for the chain, every closed-loop level counted and 1 of the open-loop levels did.');
   });
 
-  test("Little's law: no level, one level, within half a percent, or the deviation rounded up", () => {
+  test("Little's law: no level, one level, the deviation rounded up to a tenth of a percent below 1%, else to a whole percent", () => {
     const base = { 'F.hop.validClosedLevels': 3, 'F.chain.validClosedLevels': 3 };
     assert.equal(WORDS.littleLawFit(reader({ 'F.hop.validClosedLevels': 0, 'F.chain.validClosedLevels': 0 })), 'no closed-loop level counted, so there is nothing here to check');
-    assert.equal(WORDS.littleLawFit(reader({ ...base, 'F.littleL.maxDeviationPercent': 0.2 })), 'at every level that counts, throughput × mean latency equals the number of callers to within half a percent');
-    assert.equal(WORDS.littleLawFit(reader({ 'F.hop.validClosedLevels': 1, 'F.chain.validClosedLevels': 0, 'F.littleL.maxDeviationPercent': 0.2 })), 'at the one level that counts, throughput × mean latency equals the number of callers to within half a percent');
+    assert.equal(WORDS.littleLawFit(reader({ ...base, 'F.littleL.maxDeviationPercent': 0.2 })), 'at every level that counts, throughput × mean latency is within 0.2% of the number of callers');
+    assert.equal(WORDS.littleLawFit(reader({ ...base, 'F.littleL.maxDeviationPercent': 0.08 })), 'at every level that counts, throughput × mean latency is within 0.1% of the number of callers');
+    assert.equal(WORDS.littleLawFit(reader({ 'F.hop.validClosedLevels': 1, 'F.chain.validClosedLevels': 0, 'F.littleL.maxDeviationPercent': 0.2 })), 'at the one level that counts, throughput × mean latency is within 0.2% of the number of callers');
     // 2.1% is stated as "within 3%", never as a bound the figure breaks.
     assert.equal(WORDS.littleLawFit(reader({ ...base, 'F.littleL.maxDeviationPercent': 2.1 })), 'at every level that counts, throughput × mean latency is within 3% of the number of callers');
   });
