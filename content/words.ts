@@ -10,6 +10,7 @@ import { RELATION_TOLERANCE, ratioPhrase } from '../src/claims/words.ts';
 import { NOISE } from '../src/facts/noise-facts.ts';
 import { C_OVER_B_PAIRED } from '../src/facts/paired-facts.ts';
 import { formatFact, formatNumber } from '../src/present/format.ts';
+import { PEER_STANDINGS, type PeerStanding } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /**
  * Case D against the sum of its hops, through each run's mean (means add; medians do not): the mean of
@@ -393,32 +394,40 @@ function timesWord(n: number): string {
 
 /**
  * Case F's peer check, as the predicate of "this generator's closed loop ___": each compared
- * concurrency's ratio (median of the alternating rounds, with its interval) against 1 by the one noise
- * rule; results written before rounds have one pass, where the word tolerance decides. Concurrencies
- * with the same standing are said together.
+ * concurrency's standing against autocannon, read from F.peer.standing.c{c}, the bench's
+ * rules.peerStanding (the predicate its report's warning reads): no measurable difference when the
+ * rounds' ratios have an interval that includes 1; otherwise within the target band (rules.PEER_TARGET_RATIO),
+ * short of it, or above it. Results written before rounds have one pass, where the band alone decides.
+ * Concurrencies with the same standing are said together.
  */
 function peerWords(f: FactRead): string {
   const runs = f('F.peer.rounds');
-  const rows = [16, 64].map((c) => ({ c, s: standing({ value: f(`F.peer.ratio.c${c}`), low: f(`F.peer.ratioLow.c${c}`), high: f(`F.peer.ratioHigh.c${c}`), runs }, 1) }));
-  const phrase: Record<Standing, string> = {
-    below: 'fell short of autocannon’s throughput',
-    near: 'came within 10% of autocannon’s throughput',
+  const band = `${Math.round(100 * (1 - f('F.peer.targetRatio')))}%`;
+  const rows = [16, 64].map((c) => ({ c, s: PEER_STANDINGS[f(`F.peer.standing.c${c}`)]!, under: f(`F.peer.ratioHigh.c${c}`) < 1 }));
+  if (rows.some((r) => r.s === undefined)) throw new RangeError('F.peer.standing.c* is not an index of rules.PEER_STANDINGS');
+  const phrase: Record<PeerStanding, string> = {
+    slower: 'fell short of autocannon’s throughput',
+    near: `came within ${band} of autocannon’s throughput`,
     same: 'showed no measurable difference from autocannon’s throughput',
-    above: 'exceeded autocannon’s throughput',
+    faster: 'exceeded autocannon’s throughput',
   };
-  const order: Standing[] = ['below', 'same', 'near', 'above'];
-  const groups = order.map((st) => ({ st, cs: rows.filter((r) => r.s === st).map((r) => r.c) })).filter((g) => g.cs.length > 0);
+  const order: PeerStanding[] = ['slower', 'same', 'near', 'faster'];
+  // With rounds, 'near' rows are grouped by side, so that each group's rule ("all below 1", "all above 1") holds for every row in it.
+  const key = (r: (typeof rows)[number]) => (r.s === 'near' && runs > 1 ? `near-${r.under ? 'under' : 'over'}` : r.s);
+  const keys = [...new Set(order.flatMap((st) => rows.filter((r) => r.s === st).map(key)))];
+  const groups = keys.map((k) => ({ k, st: rows.find((r) => key(r) === k)!.s, cs: rows.filter((r) => key(r) === k).map((r) => r.c) }));
   const range = (c: number) => `${formatNumber(f(`F.peer.ratioLow.c${c}`), 2)}–${formatNumber(f(`F.peer.ratioHigh.c${c}`), 2)}`;
   // With rounds, each verdict carries the rounds' range and the rule it was read by: a range that
   // includes 1 is no measurable difference.
-  const rule: Partial<Record<Standing, [string, string]>> = { same: ['a range that includes 1', 'ranges that include 1'], above: ['all above 1', 'all above 1'], below: ['all below 1', 'all below 1'] };
-  const where = (g: { st: Standing; cs: number[] }) => {
-    const r = rule[g.st];
-    return runs > 1 && r ? ` (the rounds’ ratios ran ${g.cs.map(range).join(' and ')}, ${r[g.cs.length === 1 ? 0 : 1]})` : '';
+  const rule = (k: string): [string, string] =>
+    k === 'same' ? ['a range that includes 1', 'ranges that include 1'] : k === 'faster' || k === 'near-over' ? ['all above 1', 'all above 1'] : ['all below 1', 'all below 1'];
+  const where = (g: (typeof groups)[number]) => {
+    const r = rule(g.k);
+    return runs > 1 ? ` (the rounds’ ratios ran ${g.cs.map(range).join(' and ')}, ${r[g.cs.length === 1 ? 0 : 1]})` : '';
   };
   const at = (cs: number[]) => cs.map((c) => `c = ${c}`).join(' and ');
   const parts = groups.map((g) => `${phrase[g.st]} ${groups.length === 1 && g.cs.length === 2 ? 'at both concurrencies compared' : `at ${at(g.cs)}`}${where(g)}`);
-  const tail = rows.some((r) => r.s === 'below') ? ', so where it fell short the generator, not the service, may have set the figure' : '';
+  const tail = rows.some((r) => r.s === 'slower') ? ', so where it fell short the generator, not the service, may have set the figure' : '';
   return `${list(parts)}${tail}`;
 }
 

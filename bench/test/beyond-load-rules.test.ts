@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MessageFramer, serialisePost } from '../src/cases/f-load/http-framing.ts';
 import { openWindowMs, Schedule } from '../src/cases/f-load/schedule.ts';
-import { boundCeilingPerSec, capacityNearCeiling, capacityOf, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, levelValidity, p99NeverFalls, runClockLagP99Us, servicesSaturated } from '../src/cases/f-load/validity.ts';
+import { boundCeilingPerSec, capacityNearCeiling, capacityOf, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, levelValidity, p99NeverFalls, PEER_TARGET_RATIO, peerRoundRatios, peerStanding, runClockLagP99Us, servicesSaturated } from '../src/cases/f-load/validity.ts';
 import { reasonText } from '../src/cases/f-load/schema.ts';
 import { HDR_RANGE, LatencyRecorder } from '../src/cases/f-load/recorder.ts';
 import { mulberry32 } from '../src/harness/prng.ts';
@@ -231,5 +231,29 @@ describe('steal time from /proc/stat', () => {
     assert.equal(stealPercent({ total: 1000, steal: 30 }, { total: 1200, steal: 30 }), 0);
     assert.equal(stealPercent(null, { total: 1, steal: 0 }), null);
     assert.equal(stealPercent({ total: 5, steal: 1 }, { total: 5, steal: 1 }), null);
+  });
+});
+
+describe('the peer check against autocannon (rules.peerStanding: the one predicate of the report and the page)', () => {
+  // Rounds of 100 autocannon calls/s against `bench` calls/s: each round's ratio is bench / 100.
+  const row = (bench: number[], ratio: number) => ({ ratio, rounds: bench.map((b) => ({ autocannonPerSec: 100, benchPerSec: b })) });
+  test('the target is stated: 0.9× autocannon', () => assert.equal(PEER_TARGET_RATIO, 0.9));
+  test('rounds whose interval (min–max for 5) holds 1: no measurable difference, even with a median of 0.88 under the target', () => {
+    assert.deepEqual(peerRoundRatios(row([83, 88, 100, 84, 105], 0.88)), [0.83, 0.88, 1, 0.84, 1.05]);
+    assert.equal(peerStanding(row([83, 88, 100, 84, 105], 0.88)), 'same');
+    assert.equal(peerStanding(row([60, 100, 158], 1.32)), 'same');
+  });
+  test('rounds all below 1: slower under the target, near within it; all above 1: near within 10%, faster beyond', () => {
+    assert.equal(peerStanding(row([70, 80, 88], 0.8)), 'slower');
+    assert.equal(peerStanding(row([92, 95, 97], 0.95)), 'near');
+    assert.equal(peerStanding(row([88, 90, 99], 0.9)), 'near');
+    assert.equal(peerStanding(row([102, 105, 108], 1.05)), 'near');
+    assert.equal(peerStanding(row([120, 140, 160], 1.4)), 'faster');
+  });
+  test('one round (results written before rounds): no spread, the band alone decides', () => {
+    assert.equal(peerStanding({ ratio: 0.89 }), 'slower');
+    assert.equal(peerStanding({ ratio: 0.9 }), 'near');
+    assert.equal(peerStanding({ ratio: 1.1 + 1e-9 }), 'faster');
+    assert.equal(peerStanding(row([85], 0.85)), 'slower');
   });
 });

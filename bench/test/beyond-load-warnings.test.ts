@@ -47,3 +47,29 @@ test('a few valid open levels: "only one open-loop level", "only 2 open-loop lev
   assert.ok(w.some((line) => line.startsWith('hop: only one open-loop level counted;')));
   assert.ok(w.some((line) => line.startsWith('chain: only 2 open-loop levels counted;')));
 });
+
+test('the peer warning follows rules.peerStanding: slower only beyond the noise, and a median under the target with rounds that hold 1 is said as no measurable difference', async () => {
+  const { peerWarning } = await import('../src/cases/f-load/report.ts');
+  const row = (concurrency: number, bench: number[], ratio: number) => ({
+    concurrency, seconds: 1, autocannonPerSec: 100, benchPerSec: ratio * 100, ratio, errors: 0,
+    rounds: bench.map((b) => ({ autocannonPerSec: 100, benchPerSec: b })),
+  });
+  // The last full build's c = 64: rounds 0.84 0.88 1.00 0.83 1.05, median 0.88.
+  assert.equal(
+    peerWarning(row(64, [84, 88, 100, 83, 105], 0.88)),
+    "at c=64 the median of the rounds' ratios to autocannon, 0.88×, is under the target (0.90×), but the 5 rounds ran 0.83–1.05, a range that includes 1: no measurable difference from autocannon. To narrow the range, run `npm run bench:peer` for a longer comparison.",
+  );
+  assert.equal(
+    peerWarning(row(16, [70, 80, 88], 0.8)),
+    "this generator was measurably slower than autocannon at c=16: 0.80× of its calls/s at the median, and all 3 rounds' ratios below 1 (0.70–0.88); the target is 0.90× or more. At that concurrency it may measure itself more than the service: close other work on this machine and run `npm run bench:peer` for a longer comparison.",
+  );
+  assert.match(peerWarning({ concurrency: 16, seconds: 1, autocannonPerSec: 100, benchPerSec: 85, ratio: 0.85, errors: 0 })!, /^this generator reached 0\.85× of autocannon's calls\/s at c=16 in a single round, under the target of 0\.90× \(one round has no spread/);
+  // Met, or no measurable difference at or above the target: nothing to say.
+  assert.equal(peerWarning(row(16, [92, 95, 97], 0.95)), undefined);
+  assert.equal(peerWarning(row(16, [80, 95, 120], 0.95)), undefined);
+  assert.equal(peerWarning(row(16, [120, 140, 160], 1.4)), undefined);
+  // loadWarnings carries it.
+  const r = clone();
+  r.peer = [row(64, [70, 80, 88], 0.8)];
+  assert.ok(loadWarnings(r).some((line) => line.startsWith('this generator was measurably slower than autocannon at c=64')));
+});

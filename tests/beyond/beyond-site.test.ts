@@ -51,6 +51,10 @@ describe('beyond facts', () => {
     assert.equal(facts['F.chain.capacityPerSec'], chain!.capacity.perSec);
     assert.equal(facts['F.ceilingPerSec'], load.ceiling.perSec.median);
     for (const r of load.peer) assert.equal(facts[`F.peer.ratio.c${r.concurrency}`], r.ratio);
+    // The quick fixture's rounds run 0.87–1.14 (c = 16) and 0.90–1.07 (c = 64): both hold 1, so both are
+    // 'same' (index 2 of rules.PEER_STANDINGS), the standing the report's warning reads too.
+    assert.deepEqual(load.peer.map((r) => facts[`F.peer.standing.c${r.concurrency}`]), [2, 2]);
+    assert.equal(facts['F.peer.targetRatio'], 0.9);
     for (const t of [hop!, chain!]) {
       for (const l of t.closed) assert.equal(facts[`F.${t.id}.closed.callsPerSec.c${l.concurrency}`], l.validity.valid ? l.callsPerSec.median : undefined);
       const unloaded = t.closed.find((l) => l.concurrency === 1 && l.validity.valid);

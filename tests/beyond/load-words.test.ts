@@ -14,16 +14,28 @@ const reader = (facts: Record<string, number>) =>
   });
 
 describe("case F's words", () => {
-  test('peer check: each concurrency by the noise rule, same standings said together', () => {
-    const one = (c16: number, c64: number) => ({ 'F.peer.rounds': 1, 'F.peer.ratio.c16': c16, 'F.peer.ratioLow.c16': c16, 'F.peer.ratioHigh.c16': c16, 'F.peer.ratio.c64': c64, 'F.peer.ratioLow.c64': c64, 'F.peer.ratioHigh.c64': c64 });
-    assert.equal(WORDS.peerVsAutocannon(reader(one(0.95, 0.85))), 'fell short of autocannon’s throughput at c = 64 and came within 10% of autocannon’s throughput at c = 16, so where it fell short the generator, not the service, may have set the figure');
-    assert.equal(WORDS.peerVsAutocannon(reader(one(0.92, 1.05))), 'came within 10% of autocannon’s throughput at both concurrencies compared');
-    assert.equal(WORDS.peerVsAutocannon(reader(one(1.3, 1.2))), 'exceeded autocannon’s throughput at both concurrencies compared');
-    // Three rounds: c = 16's interval straddles 1, c = 64's lies above it (the expert's case: 1.40 with rounds 0.60–1.58 reads "no measurable difference").
-    const rounds = { 'F.peer.rounds': 3, 'F.peer.ratio.c16': 1.4, 'F.peer.ratioLow.c16': 1.2, 'F.peer.ratioHigh.c16': 1.6, 'F.peer.ratio.c64': 1.32, 'F.peer.ratioLow.c64': 0.6, 'F.peer.ratioHigh.c64': 1.58 };
+  test('peer check: each concurrency by the standing the bench\'s rule gave it (F.peer.standing), same standings said together', () => {
+    // Standing codes: the index in rules.PEER_STANDINGS = ['slower', 'near', 'same', 'faster'], written out here.
+    const [slower, near, same, faster] = [0, 1, 2, 3];
+    const one = (c16: number, s16: number, c64: number, s64: number) => ({ 'F.peer.rounds': 1, 'F.peer.targetRatio': 0.9, 'F.peer.ratio.c16': c16, 'F.peer.ratioLow.c16': c16, 'F.peer.ratioHigh.c16': c16, 'F.peer.standing.c16': s16, 'F.peer.ratio.c64': c64, 'F.peer.ratioLow.c64': c64, 'F.peer.ratioHigh.c64': c64, 'F.peer.standing.c64': s64 });
+    assert.equal(WORDS.peerVsAutocannon(reader(one(0.95, near, 0.85, slower))), 'fell short of autocannon’s throughput at c = 64 and came within 10% of autocannon’s throughput at c = 16, so where it fell short the generator, not the service, may have set the figure');
+    assert.equal(WORDS.peerVsAutocannon(reader(one(0.92, near, 1.05, near))), 'came within 10% of autocannon’s throughput at both concurrencies compared');
+    assert.equal(WORDS.peerVsAutocannon(reader(one(1.3, faster, 1.2, faster))), 'exceeded autocannon’s throughput at both concurrencies compared');
+    // The band comes from the stated target: a target of 0.8 reads "within 20%".
+    assert.equal(WORDS.peerVsAutocannon(reader({ ...one(0.85, near, 0.85, near), 'F.peer.targetRatio': 0.8 })), 'came within 20% of autocannon’s throughput at both concurrencies compared');
+    // With rounds, the verdict and its range.
+    const rounds = { 'F.peer.rounds': 3, 'F.peer.targetRatio': 0.9, 'F.peer.ratio.c16': 1.4, 'F.peer.ratioLow.c16': 1.2, 'F.peer.ratioHigh.c16': 1.6, 'F.peer.standing.c16': faster, 'F.peer.ratio.c64': 1.32, 'F.peer.ratioLow.c64': 0.6, 'F.peer.ratioHigh.c64': 1.58, 'F.peer.standing.c64': same };
     assert.equal(WORDS.peerVsAutocannon(reader(rounds)), 'showed no measurable difference from autocannon’s throughput at c = 64 (the rounds’ ratios ran 0.60–1.58, a range that includes 1) and exceeded autocannon’s throughput at c = 16 (the rounds’ ratios ran 1.20–1.60, all above 1)');
-    assert.equal(WORDS.peerVsAutocannon(reader({ ...rounds, 'F.peer.ratioLow.c16': 0.9 })), 'showed no measurable difference from autocannon’s throughput at both concurrencies compared (the rounds’ ratios ran 0.90–1.60 and 0.60–1.58, ranges that include 1)');
-    assert.match(WORDS.peerVsAutocannon(reader({ ...rounds, 'F.peer.ratio.c16': 0.8, 'F.peer.ratioLow.c16': 0.7, 'F.peer.ratioHigh.c16': 0.88 })), /^fell short of autocannon’s throughput at c = 16 \(the rounds’ ratios ran 0\.70–0\.88, all below 1\) and showed no measurable difference/);
+    assert.equal(WORDS.peerVsAutocannon(reader({ ...rounds, 'F.peer.ratioLow.c16': 0.9, 'F.peer.standing.c16': same })), 'showed no measurable difference from autocannon’s throughput at both concurrencies compared (the rounds’ ratios ran 0.90–1.60 and 0.60–1.58, ranges that include 1)');
+    // The last full build's c = 64: a median of 0.88 under the target, rounds 0.83–1.05: no measurable difference, never "fell short".
+    const build = { ...rounds, 'F.peer.ratio.c64': 0.88, 'F.peer.ratioLow.c64': 0.83, 'F.peer.ratioHigh.c64': 1.05, 'F.peer.standing.c64': same };
+    assert.match(WORDS.peerVsAutocannon(reader(build)), /^showed no measurable difference from autocannon’s throughput at c = 64 \(the rounds’ ratios ran 0\.83–1\.05, a range that includes 1\)/);
+    assert.doesNotMatch(WORDS.peerVsAutocannon(reader(build)), /fell short/);
+    assert.match(WORDS.peerVsAutocannon(reader({ ...rounds, 'F.peer.ratio.c16': 0.8, 'F.peer.ratioLow.c16': 0.7, 'F.peer.ratioHigh.c16': 0.88, 'F.peer.standing.c16': slower })), /^fell short of autocannon’s throughput at c = 16 \(the rounds’ ratios ran 0\.70–0\.88, all below 1\) and showed no measurable difference/);
+    // Within the band on either side: each side's range says so.
+    const nearBoth = { ...rounds, 'F.peer.ratio.c16': 0.95, 'F.peer.ratioLow.c16': 0.92, 'F.peer.ratioHigh.c16': 0.97, 'F.peer.standing.c16': near, 'F.peer.ratio.c64': 1.05, 'F.peer.ratioLow.c64': 1.02, 'F.peer.ratioHigh.c64': 1.08, 'F.peer.standing.c64': near };
+    assert.equal(WORDS.peerVsAutocannon(reader(nearBoth)), 'came within 10% of autocannon’s throughput at c = 16 (the rounds’ ratios ran 0.92–0.97, all below 1) and came within 10% of autocannon’s throughput at c = 64 (the rounds’ ratios ran 1.02–1.08, all above 1)');
+    assert.throws(() => WORDS.peerVsAutocannon(reader({ ...rounds, 'F.peer.standing.c16': 7 })), /PEER_STANDINGS/);
     assert.equal(WORDS.peerMethod(reader({ 'F.peer.rounds': 3 })), 'taking turns in 3 alternating rounds, so that a machine that slows down during the check slows both');
     assert.equal(WORDS.peerMethod(reader({ 'F.peer.rounds': 1 })), 'one after the other, in one pass each');
   });

@@ -16,7 +16,8 @@
  *   F.wakeFloor.stealPercent (median, % of all CPUs' time) with .stealLowPercent and .stealHighPercent;
  * - the peer check, per concurrency c: F.peer.autocannonPerSec.c{c}, F.peer.benchPerSec.c{c} (medians of the
  *   rounds), F.peer.ratio.c{c} (median of the rounds' ratios) with F.peer.ratioLow.c{c} and .ratioHigh.c{c}
- *   (its interval); F.peer.seconds (per round and tool), F.peer.rounds (1 for results written before rounds),
+ *   (its interval), F.peer.standing.c{c} (the bench's rules.peerStanding, as its index in rules.PEER_STANDINGS:
+ *   the one predicate the report's warning reads too); F.peer.targetRatio (rules.PEER_TARGET_RATIO); F.peer.seconds (per round and tool), F.peer.rounds (1 for results written before rounds),
  *   F.peer.minRatio (lowest ratio);
  * - per target T ("hop", "chain"): F.T.capacityFromValidLevel (1/0) and, only when 1, F.T.capacityPerSec,
  *   F.T.capacityConcurrency, F.T.capacitySetByService (1: no level with more callers broke the client-CPU
@@ -45,7 +46,7 @@
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
 import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
-import { boundCeilingPerSec, capacityNearCeiling, figureOf, floorBreaksLag, levelClockLagP99Us, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import { boundCeilingPerSec, capacityNearCeiling, figureOf, floorBreaksLag, levelClockLagP99Us, PEER_STANDINGS, PEER_TARGET_RATIO, peerStanding, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /** The name segment of an open-loop level: 0.1 → "at10". */
 export function loadLevelName(fraction: number): string {
@@ -105,7 +106,9 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
     put(`peer.ratio.c${r.concurrency}`, r.ratio);
     put(`peer.ratioLow.c${r.concurrency}`, r.ratioLow ?? r.ratio);
     put(`peer.ratioHigh.c${r.concurrency}`, r.ratioHigh ?? r.ratio);
+    put(`peer.standing.c${r.concurrency}`, PEER_STANDINGS.indexOf(peerStanding(r)));
   }
+  put('peer.targetRatio', PEER_TARGET_RATIO);
   if (result.peer.length > 0) {
     put('peer.seconds', result.peer[0]!.seconds);
     put('peer.rounds', result.peer[0]!.rounds?.length ?? 1);

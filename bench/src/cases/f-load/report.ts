@@ -1,6 +1,6 @@
 /** Case F's section of the text report, and its warnings (each with a remedy). */
 import { reasonText, type Figure, type LoadConfig, type LoadResult, type Validity } from './schema.ts';
-import { capacityNearCeiling, ceilingRunBound, floorBreaksLag, levelClockLagP99Us, servicesSaturated } from './validity.ts';
+import { capacityNearCeiling, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, PEER_TARGET_RATIO, peerRoundRatios, peerStanding, servicesSaturated } from './validity.ts';
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const pct = (n: number) => `${Math.round(n)}%`;
@@ -89,7 +89,35 @@ export function loadWarnings(result: LoadResult): string[] {
     else if (t.validOpenLevels < 4) out.push(`${t.id}: only ${t.validOpenLevels === 1 ? 'one open-loop level' : `${t.validOpenLevels} open-loop levels`} counted; the latency-against-load curve is thin.${remedy}`);
   }
   for (const r of result.peer) {
-    if (r.ratio < 0.9) out.push(`the generator reached ${r.ratio.toFixed(2)}× autocannon's calls/s at c=${r.concurrency}: at that concurrency it may measure itself more than the service.`);
+    const line = peerWarning(r);
+    if (line) out.push(line);
   }
   return out;
+}
+
+/**
+ * The peer check's warning for one concurrency, by rules.peerStanding (the predicate the page's words
+ * read): 'slower' is said as slower; a median under the target whose rounds show no measurable difference
+ * is said as that, never as slower. Undefined when there is nothing to say.
+ */
+export function peerWarning(r: LoadResult['peer'][number]): string | undefined {
+  const ratios = peerRoundRatios(r);
+  const range = () => {
+    const i = figureOf(ratios);
+    return `${i.low.toFixed(2)}–${i.high.toFixed(2)}`;
+  };
+  const x = (n: number) => `${n.toFixed(2)}×`;
+  const target = `the target is ${x(PEER_TARGET_RATIO)} or more`;
+  const longer = 'run `npm run bench:peer` for a longer comparison';
+  const standing = peerStanding(r);
+  if (standing === 'slower') {
+    const found = ratios.length > 1
+      ? `this generator was measurably slower than autocannon at c=${r.concurrency}: ${x(r.ratio)} of its calls/s at the median, and all ${ratios.length} rounds' ratios below 1 (${range()}); ${target}`
+      : `this generator reached ${x(r.ratio)} of autocannon's calls/s at c=${r.concurrency} in a single round, under the target of ${x(PEER_TARGET_RATIO)} (one round has no spread to judge a difference by)`;
+    return `${found}. At that concurrency it may measure itself more than the service: close other work on this machine and ${longer}.`;
+  }
+  if (standing === 'same' && r.ratio < PEER_TARGET_RATIO) {
+    return `at c=${r.concurrency} the median of the rounds' ratios to autocannon, ${x(r.ratio)}, is under the target (${x(PEER_TARGET_RATIO)}), but the ${ratios.length} rounds ran ${range()}, a range that includes 1: no measurable difference from autocannon. To narrow the range, ${longer}.`;
+  }
+  return undefined;
 }

@@ -6,9 +6,9 @@
  * the target's unloaded p50; and (open loop) its target rate is at most generatorLimitFraction × the
  * generator's ceiling.
  */
-import { differBeyondNoise } from '../../harness/noise.ts';
+import { departsBeyondNoise, differBeyondNoise } from '../../harness/noise.ts';
 import { median, medianInterval } from '../../harness/stats.ts';
-import type { Figure, Reason, ReasonCode, Validity } from './schema.ts';
+import type { Figure, PeerRow, Reason, ReasonCode, Validity } from './schema.ts';
 
 /** The limits of the rules. */
 export interface ValidityLimits {
@@ -164,4 +164,33 @@ export const SERVICES_SATURATED_PERCENT = 90;
  */
 export function servicesSaturated(servicesCpuPercent: number, placement: { pinned: boolean; serviceCpus: readonly number[] }): boolean {
   return placement.pinned && placement.serviceCpus.length > 0 && servicesCpuPercent >= SERVICES_SATURATED_PERCENT * placement.serviceCpus.length;
+}
+
+/** The peer check's target (issue 18): this generator's closed loop reaches at least 0.9× autocannon's calls/s. */
+export const PEER_TARGET_RATIO = 0.9;
+
+/**
+ * Where this generator stands against autocannon at one concurrency, by the one noise rule:
+ * - 'same': the rounds' ratios (this generator ÷ autocannon, one per round) have an interval
+ *   (harness/noise departsBeyondNoise) that includes 1: no measurable difference, whatever the median;
+ * - otherwise, by the median ratio: 'near' within 1 − PEER_TARGET_RATIO of 1 (the target is met),
+ *   'slower' below that band (the target is missed: the generator may be what is measured), 'faster' above it.
+ * With one round (results written before rounds, or --peerRounds 1) there is no spread to judge, and the band alone decides.
+ * Codes are the index in PEER_STANDINGS (the site's facts carry the index).
+ */
+export const PEER_STANDINGS = ['slower', 'near', 'same', 'faster'] as const;
+/** One of PEER_STANDINGS. */
+export type PeerStanding = (typeof PEER_STANDINGS)[number];
+
+/** The ratio of each round (this generator ÷ autocannon; 0 when autocannon completed none); [row.ratio] for results written before rounds. */
+export function peerRoundRatios(row: Pick<PeerRow, 'ratio' | 'rounds'>): number[] {
+  return row.rounds ? row.rounds.map((x) => (x.autocannonPerSec > 0 ? x.benchPerSec / x.autocannonPerSec : 0)) : [row.ratio];
+}
+
+/** See PEER_STANDINGS. @throws RangeError when the row has no rounds. */
+export function peerStanding(row: Pick<PeerRow, 'ratio' | 'rounds'>): PeerStanding {
+  const ratios = peerRoundRatios(row);
+  if (departsBeyondNoise(ratios, 1) === false) return 'same';
+  if (Math.abs(row.ratio - 1) <= 1 - PEER_TARGET_RATIO) return 'near';
+  return row.ratio < 1 ? 'slower' : 'faster';
 }
