@@ -119,8 +119,20 @@ export const WORDS = {
     const median = formatFact('F.ceilingPerSec', f('F.ceilingPerSec'), { digits: 0 });
     return f('F.runs') > 1 ? `${median} at the median (runs ${formatNumber(f('F.ceilingLowPerSec'), 0)}–${formatFact('F.ceilingHighPerSec', f('F.ceilingHighPerSec'), { digits: 0 })})` : median;
   },
-  /** TLS page, case G: "**Resuming skips part of the handshake.** ___." G2 against G3 under the one noise rule. */
-  tlsFullVsResumed: (f) => acrossRuns(f, 'G.ratio.G2overG3.p50', 'A full handshake costs', `a resumed one here (${formatRatio(f('G.ratio.G2overG3.p50'))} at the median)`),
+  /**
+   * TLS page, case G: "**Resuming skips part of the handshake.** ___." G2 against G3 paired run by run
+   * (G.ratio.G2overG3.pairedP50: the median of each run's G2 p50 ÷ its G3 p50, with the interval the one
+   * noise rule reads against 1, src/facts/paired-ratios.ts).
+   */
+  tlsFullVsResumed: (f) => {
+    const name = 'G.ratio.G2overG3.pairedP50';
+    const ratio = f(name);
+    const base = `A full handshake costs ${ratioPhrase(ratio)} a resumed one here`;
+    const noise = f(`${name}.noise`);
+    if (noise === NOISE.unjudged) return `${base} (${formatRatio(ratio)} in the one run, too few to tell a difference from the noise between runs)`;
+    const detail = `: paired run by run, each run’s G2 median over the same run’s G3 median gave ${formatRatio(ratio)} at the median, with an interval of ${formatNumber(f(`${name}.low`), 2)}–${formatNumber(f(`${name}.high`), 2)}`;
+    return noise === NOISE.same ? `${base}${detail}, which includes 1, so the runs cannot tell the two apart` : `${base}${detail}, which leaves out 1: a difference beyond the noise between runs`;
+  },
   /** "Each level … and the whole measurement runs ___" (case F's runs). */
   loadRuns: (f) => timesWord(f('F.runs')),
   /** "… is marked generator-limited, ___." (case F). */

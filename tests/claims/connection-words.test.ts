@@ -37,7 +37,9 @@ describe('C against B, paired run by run', () => {
   test('the real run: C above B in every run, although the medians over runs are close', () => {
     assert.ok(perRun.every((r) => r > 1), perRun.join(' '));
     assert.ok(Math.abs(facts['ratio.CoverB.p50']! - 1) < 0.05, 'the medians over runs nearly coincide');
-    assert.ok(Math.abs(facts['ratio.CoverB.pairedP50']! - perRun.reduce((x, y) => x + y, 0) / perRun.length) < 1e-12);
+    // The median of the runs' ratios, as its interval's neighbours are (sorted by hand: the middle one of 3).
+    assert.equal(perRun.length, 3);
+    assert.equal(facts['ratio.CoverB.pairedP50'], [...perRun].sort((x, y) => x - y)[1]);
     assert.equal(facts['ratio.CoverB.pairedP50.low'], Math.min(...perRun));
     assert.equal(facts['ratio.CoverB.pairedP50.high'], Math.max(...perRun));
     assert.equal(facts['ratio.CoverB.pairedP50.noise'], 1, 'every run above 1: a measurable difference');
@@ -46,7 +48,8 @@ describe('C against B, paired run by run', () => {
   test('the headline reads the paired figure, and the sentence after it says slower', () => {
     const word = WORDS.newConnectionCost(recordingReader(facts).read);
     assert.doesNotMatch(word, /about as much as/);
-    assert.equal(word, 'A fresh connection per call costs about 40% more than a reused one');
+    // Run ratios 1.543, 1.029, 1.564: the median 1.543 reads "about 55% more" (the mean, 1.38, would read 40%).
+    assert.equal(word, 'A fresh connection per call costs about 55% more than a reused one');
     assert.equal(FORMS.newConnection.pick(recordingReader(facts).read), 'slower');
   });
 

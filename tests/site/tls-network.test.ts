@@ -71,7 +71,7 @@ test('model rows and G facts from tiny inputs', () => {
   assert.equal(rows.find((r) => r.id === 'G2')!.loopbackP50Ms, null, 'G not measured: no loopback figure');
   assert.deepEqual(ROUND_TRIPS.map((r) => r.roundTrips), [1, 1, 2, 3, 3, 3]);
   const variant = (id: string, p50Us: number, group = 'X25519MLKEM768') => ({
-    id, title: id, median: { p50Us, p95Us: p50Us, p99Us: p50Us, callsPerSec: 1 }, runs: [{ p50Us, reuseRatePercent: id === 'G3' ? 100 : 0, tls: { protocol: 'TLSv1.3', cipher: 'c', group } }],
+    id, title: id, median: { p50Us, p95Us: p50Us, p99Us: p50Us, callsPerSec: 1 }, runs: [{ run: 0, p50Us, reuseRatePercent: id === 'G3' ? 100 : 0, tls: { protocol: 'TLSv1.3', cipher: 'c', group } }],
   });
   const facts = gFacts({ opensslVersion: '3', certificateType: 'x', variants: [variant('G1', 100), variant('G2', 400), variant('G3', 200)] }, { minReuseRatePercent: 99 });
   assert.equal(facts['G.ratio.G2overG3.p50'], 2);
@@ -134,11 +134,50 @@ test('veth and TLS words under the one noise rule: overlap, one run, a differenc
   assert.equal(tls, 'G1 costs about 15% less than B, outside the noise between runs; TLS only adds work, so a lower figure comes from a difference between the runs, not from TLS');
 });
 
-test('full against resumed handshake: the ratio with its band, then what the runs can tell (overlap, one run, a difference)', () => {
-  const word = (ratio: number, noise: number) => WORDS.tlsFullVsResumed(reader({ 'G.ratio.G2overG3.p50': ratio, 'G.ratio.G2overG3.p50.noise': noise }));
-  assert.match(word(1.44, NOISE.same), /^A full handshake costs .* a resumed one here \(1\.44× at the median\), but the runs overlap, so they cannot tell the two apart$/);
-  assert.match(word(1.44, NOISE.unjudged), /\(1\.44× at the median\), from one run on a side, too few to tell a difference from the noise between runs$/);
-  assert.match(word(2, NOISE.differ), /^A full handshake costs about twice as much as a resumed one here \(2\.00× at the median\), outside the noise between runs$/);
+test('full against resumed handshake, paired run by run: the median ratio and its interval, then what the runs can tell (one run, holds 1, leaves out 1)', () => {
+  const word = (facts: Record<string, number>) => WORDS.tlsFullVsResumed(reader(Object.fromEntries(Object.entries(facts).map(([k, v]) => [`G.ratio.G2overG3.pairedP50${k}`, v]))));
+  assert.equal(word({ '': 1.44, '.low': 1.44, '.high': 1.44, '.runs': 1, '.noise': NOISE.unjudged }), 'A full handshake costs about 45% more than a resumed one here (1.44× in the one run, too few to tell a difference from the noise between runs)');
+  assert.equal(
+    word({ '': 1.02, '.low': 0.93, '.high': 1.2, '.runs': 3, '.noise': NOISE.same }),
+    'A full handshake costs about as much as a resumed one here: paired run by run, each run’s G2 median over the same run’s G3 median gave 1.02× at the median, with an interval of 0.93–1.20, which includes 1, so the runs cannot tell the two apart',
+  );
+  assert.equal(
+    word({ '': 1.33, '.low': 1.24, '.high': 1.67, '.runs': 3, '.noise': NOISE.differ }),
+    'A full handshake costs about 35% more than a resumed one here: paired run by run, each run’s G2 median over the same run’s G3 median gave 1.33× at the median, with an interval of 1.24–1.67, which leaves out 1: a difference beyond the noise between runs',
+  );
+});
+
+test('G2 over G3 paired run by run: run k with run k, the median of the ratios and the noise rule on them', () => {
+  const variant = (id: string, p50s: number[], order = p50s.map((_, k) => k)) => ({
+    id, title: id, median: { p50Us: [...p50s].sort((a, b) => a - b)[p50s.length >> 1]!, p95Us: 0, p99Us: 0, callsPerSec: 1 },
+    runs: p50s.map((p50Us, k) => ({ run: order[k]!, p50Us, reuseRatePercent: id === 'G3' ? 100 : 0, tls: { protocol: 'TLSv1.3', cipher: 'c', group: 'g' } })),
+  });
+  // The last full build's case G: G2 3,811.6 5,603.9 4,617.0 µs; G3 3,079.5 3,352.4 3,472.2 µs.
+  // Run ratios 1.2377…, 1.6716…, 1.3297…: median 1.3297…, interval (min–max for 3 runs) 1.2377…–1.6716…, all above 1.
+  const g2 = [3811.6, 5603.9, 4617.0];
+  const g3 = [3079.5, 3352.4, 3472.2];
+  const facts = gFacts({ opensslVersion: '3', certificateType: 'x', variants: [variant('G2', g2), variant('G3', g3)] });
+  const near = (a: number | undefined, b: number) => assert.ok(a !== undefined && Math.abs(a - b) < 1e-12, `${a} vs ${b}`);
+  near(facts['G.ratio.G2overG3.pairedP50'], 4617.0 / 3472.2);
+  near(facts['G.ratio.G2overG3.pairedP50.low'], 3811.6 / 3079.5);
+  near(facts['G.ratio.G2overG3.pairedP50.high'], 5603.9 / 3352.4);
+  assert.equal(facts['G.ratio.G2overG3.pairedP50.runs'], 3);
+  assert.equal(facts['G.ratio.G2overG3.pairedP50.noise'], NOISE.differ);
+  // Paired by run number, not by position: G3's runs stored in another order pair the same way.
+  const shuffled = gFacts({ opensslVersion: '3', certificateType: 'x', variants: [variant('G2', g2), variant('G3', [g3[2]!, g3[0]!, g3[1]!], [2, 0, 1])] });
+  near(shuffled['G.ratio.G2overG3.pairedP50'], 4617.0 / 3472.2);
+  // Run ratios 0.9, 1.1, 1.0: the interval holds 1, though the medians of the runs (G2 100 vs G3 100) would say the same.
+  const mixed = gFacts({ opensslVersion: '3', certificateType: 'x', variants: [variant('G2', [90, 110, 100]), variant('G3', [100, 100, 100])] });
+  assert.equal(mixed['G.ratio.G2overG3.pairedP50.noise'], NOISE.same);
+  // Runs that moved together: unpaired, G2 110–330 overlaps G3 100–300 (no measurable difference), but
+  // each run's G2 is 1.1× its own G3, so paired the difference is beyond the noise.
+  const together = gFacts({ opensslVersion: '3', certificateType: 'x', variants: [variant('G2', [110, 220, 330]), variant('G3', [100, 200, 300])] });
+  assert.equal(together['G.ratio.G2overG3.p50.noise'], NOISE.same);
+  assert.equal(together['G.ratio.G2overG3.pairedP50.noise'], NOISE.differ);
+  near(together['G.ratio.G2overG3.pairedP50'], 1.1);
+  const one = gFacts({ opensslVersion: '3', certificateType: 'x', variants: [variant('G2', [400]), variant('G3', [200])] });
+  assert.equal(one['G.ratio.G2overG3.pairedP50'], 2);
+  assert.equal(one['G.ratio.G2overG3.pairedP50.noise'], NOISE.unjudged);
 });
 
 test('on the fixture page (one run of the second suite) every veth item says one run cannot tell a difference from noise', () => {

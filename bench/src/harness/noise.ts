@@ -155,3 +155,11 @@ export function departsBeyondNoise(ratios: readonly number[], reference: number)
 export function runsInterval(values: readonly number[]): { low: number; high: number; confidencePercent: number } {
   return medianInterval(values);
 }
+
+/**
+ * The median of one figure per run (any unit): the centre of runsInterval, for a figure that sits beside it.
+ * @throws RangeError when `values` is empty.
+ */
+export function runsMedian(values: readonly number[]): number {
+  return median(values);
+}

@@ -4,18 +4,22 @@
  */
 
 import { NOISE_SUFFIX, noiseVerdict } from '../../facts/noise-facts.ts';
+import { pairedRatioFacts, pairRunsP50 } from '../../facts/paired-ratios.ts';
 
 /** The parts of case G's stored result this module reads (bench/src/cases/g-tls/case.ts). */
 export interface GResultLike {
   opensslVersion: string;
-  variants: { id: string; title: string; median: { p50Us: number; p95Us: number; p99Us: number; callsPerSec: number }; runs: { p50Us: number; reuseRatePercent: number; tls: { protocol: string; cipher: string; group: string } }[] }[];
+  variants: { id: string; title: string; median: { p50Us: number; p95Us: number; p99Us: number; callsPerSec: number }; runs: { run: number; p50Us: number; reuseRatePercent: number; tls: { protocol: string; cipher: string; group: string } }[] }[];
   certificateType: string;
 }
 
 /**
  * One TLS result's facts under `prefix` ("G" on loopback, "H.G" across the veth pair): per variant its
  * p50/p95/p99 (µs), calls per second and lowest session-reuse rate (%), and the ratios between variants
- * (the p50 ones with their noise fact, "….p50.noise", facts/noise-facts.ts).
+ * (the p50 ones with their noise fact, "….p50.noise", facts/noise-facts.ts). A full handshake against a
+ * resumed one is also paired run by run (G2 and G3 run against the same service in each run):
+ * "<prefix>.ratio.G2overG3.pairedP50", the median of each run's G2 p50 ÷ its G3 p50, with .low, .high,
+ * .runs and .noise (facts/paired-ratios.ts pairedRatioFacts).
  */
 export function tlsVariantFacts(prefix: string, g: GResultLike): Record<string, number> {
   const facts: Record<string, number> = {};
@@ -39,6 +43,9 @@ export function tlsVariantFacts(prefix: string, g: GResultLike): Record<string, 
     ratio('G2', 'G1');
     ratio('G3', 'G1');
   }
+  const runsOf = (id: string) => g.variants.find((v) => v.id === id)?.runs ?? [];
+  const fullOverResumed = pairRunsP50(runsOf('G2'), runsOf('G3'));
+  if (fullOverResumed.length > 0) Object.assign(facts, pairedRatioFacts(`${prefix}.ratio.G2overG3.pairedP50`, fullOverResumed));
   return facts;
 }
 
