@@ -60,3 +60,20 @@ test('steady runs give no run warnings', () => {
   assert.deepEqual(outlierRuns(caseOf(r, 'B')), []);
   assert.deepEqual(noiseWarnings(r), []);
 });
+
+test("case G's variants get the reference cases' run warnings, by the same helpers (a spread above 10% CV, a slow run)", async () => {
+  const { runWarningsG } = await import('../src/cases/g-tls/case.ts');
+  const variant = (id: string, p50s: number[]) => ({ id, runs: p50s.map((p50Us, run) => ({ run, p50Us })) });
+  // The last full build's case G (µs). Population CVs, computed by hand: G1 7.97%, G2 15.67%, G3 4.98%;
+  // no run is 1.5× the median of the others (G2's run 2: 5,603.9 / 4,214.3 = 1.33).
+  const build = { variants: [variant('G1', [464.5, 563.2, 535.0]), variant('G2', [3811.6, 5603.9, 4617.0]), variant('G3', [3079.5, 3352.4, 3472.2])] };
+  assert.deepEqual(runWarningsG(build as never), ["G2's p50 varied between runs by a 16% coefficient of variation (3811.6–5603.9 µs): close other programs, or raise --runs."]);
+  // A slow run: 300 / median(100, 102) = 2.97… → "3.0×", named before any spread line.
+  const slow = { variants: [variant('G1', [100, 102, 300]), variant('G2', [100, 100, 100]), variant('G3', [100, 100, 100])] };
+  const w = runWarningsG(slow as never);
+  assert.equal(w[0], 'run 3 of G1 was 3.0× the others: something else was using the CPU; re-run with --runs 5.');
+  assert.match(w[1]!, /^G1's p50 varied between runs by a \d+% coefficient of variation/);
+  assert.equal(w.length, 2);
+  // Steady variants: none.
+  assert.deepEqual(runWarningsG({ variants: [variant('G1', [100, 101, 99]), variant('G2', [400, 410, 405]), variant('G3', [300, 301, 302])] } as never), []);
+});

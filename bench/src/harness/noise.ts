@@ -23,8 +23,14 @@ export interface CaseNoise {
   noisy: boolean;
 }
 
+/** What the run-spread rules read of a case: its id and each run's p50 (a reference latency case, or a variant of case G). */
+export interface RunP50s {
+  id: string;
+  runs: readonly { p50Us: number }[];
+}
+
 /** Noise of a latency case's p50 across its runs. */
-export function latencyNoise(c: LatencyCaseResult): CaseNoise {
+export function latencyNoise(c: RunP50s): CaseNoise {
   const p50s = c.runs.map((r) => r.p50Us);
   const { cvPercent, min, max } = spread(p50s);
   return {
@@ -54,16 +60,16 @@ export interface OddRun {
 }
 
 /** Runs whose p50 exceeds SLOW_RUN_RATIO × the median of the others' (needs ≥ 2 runs). */
-export function slowRuns(c: LatencyCaseResult): OddRun[] {
+export function slowRuns(c: RunP50s): OddRun[] {
   return oddRuns(c).filter((r) => r.ratioToOthers > SLOW_RUN_RATIO);
 }
 
 /** Runs whose p50 is a statistical outlier, |modified z| > OUTLIER_Z (needs ≥ 3 runs), fast or slow. */
-export function outlierRuns(c: LatencyCaseResult): OddRun[] {
+export function outlierRuns(c: RunP50s): OddRun[] {
   return c.runs.length < 3 ? [] : oddRuns(c).filter((r) => Math.abs(r.z) > OUTLIER_Z);
 }
 
-function oddRuns(c: LatencyCaseResult): OddRun[] {
+function oddRuns(c: RunP50s): OddRun[] {
   const p50s = c.runs.map((r) => r.p50Us);
   if (p50s.length < 2) return [];
   const z = modifiedZScores(p50s, OUTLIER_MIN_MAD_FRACTION * median(p50s));
@@ -87,30 +93,39 @@ export function noiseWarnings(results: Results): string[] {
       `Only ${results.config.runs} run(s): the spread between runs cannot be judged. Use --runs 3 or more for figures you publish.`,
     );
   }
+  for (const c of latency) warnings.push(...oddRunWarnings(c));
   for (const c of latency) {
-    const more = `--runs ${Math.max(5, c.runs.length + 2)}`;
-    const slow = slowRuns(c);
-    for (const r of slow) {
-      warnings.push(`run ${r.run} of ${c.id} was ${r.ratioToOthers.toFixed(1)}× the others: something else was using the CPU; re-run with ${more}.`);
-    }
-    for (const r of outlierRuns(c).filter((o) => !slow.some((s) => s.run === o.run))) {
-      const z = r.z.toFixed(1);
-      warnings.push(
-        `run ${r.run} of ${c.id} (p50 ${fmt(r.p50Us)} µs) is a statistical outlier among its ${c.runs.length} runs (modified z-score ${z}, beyond ±${OUTLIER_Z}): ` +
-          `close other programs and re-run, or re-run with ${more} so one stray run weighs less.`,
-      );
-    }
+    const spreadLine = spreadWarning(c);
+    if (spreadLine) warnings.push(spreadLine);
   }
-  for (const c of latency) {
-    const n = latencyNoise(c);
-    if (!n.noisy) continue;
-    // Case A's timings are dominated by clock reads; its spread says little about the call.
-    const remedy = c.id === 'A' ? 'treat A as an order of magnitude only' : 'close other programs, or raise --runs';
+  return warnings;
+}
+
+/** Warnings about single runs of one case: runs slower than SLOW_RUN_RATIO × the others, then other statistical outliers; each with a remedy. */
+export function oddRunWarnings(c: RunP50s): string[] {
+  const warnings: string[] = [];
+  const more = `--runs ${Math.max(5, c.runs.length + 2)}`;
+  const slow = slowRuns(c);
+  for (const r of slow) {
+    warnings.push(`run ${r.run} of ${c.id} was ${r.ratioToOthers.toFixed(1)}× the others: something else was using the CPU; re-run with ${more}.`);
+  }
+  for (const r of outlierRuns(c).filter((o) => !slow.some((s) => s.run === o.run))) {
+    const z = r.z.toFixed(1);
     warnings.push(
-      `${c.id}'s p50 varied between runs by a ${n.p50CvPercent.toFixed(0)}% coefficient of variation (${fmt(n.p50MinUs)}–${fmt(n.p50MaxUs)} µs): ${remedy}.`,
+      `run ${r.run} of ${c.id} (p50 ${fmt(r.p50Us)} µs) is a statistical outlier among its ${c.runs.length} runs (modified z-score ${z}, beyond ±${OUTLIER_Z}): ` +
+        `close other programs and re-run, or re-run with ${more} so one stray run weighs less.`,
     );
   }
   return warnings;
+}
+
+/** The run-spread warning of one case, when its run p50s vary by more than NOISY_CV_PERCENT (latencyNoise), with a remedy; else undefined. */
+export function spreadWarning(c: RunP50s): string | undefined {
+  const n = latencyNoise(c);
+  if (!n.noisy) return undefined;
+  // Case A's timings are dominated by clock reads; its spread says little about the call.
+  const remedy = c.id === 'A' ? 'treat A as an order of magnitude only' : 'close other programs, or raise --runs';
+  return `${c.id}'s p50 varied between runs by a ${n.p50CvPercent.toFixed(0)}% coefficient of variation (${fmt(n.p50MinUs)}–${fmt(n.p50MaxUs)} µs): ${remedy}.`;
 }
 
 function fmt(us: number): string {

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { EntitlementResult } from '../../harness/entitlement.ts';
 import { assertSockets, latencyRun, REQUEST_PERIOD, REQUESTS, timeSerialAsync } from '../../harness/measure.ts';
 import { delay, startService, withTimeout } from '../../harness/process.ts';
+import { oddRunWarnings, spreadWarning } from '../../harness/noise.ts';
 import { latencyMedians } from '../../harness/stats.ts';
 import { generateTlsCredentials, opensslVersion, TLS_ENV } from './tls-credentials.ts';
 import { postJsonTls } from './tls-client.ts';
@@ -66,7 +67,16 @@ export const caseG: BeyondCase<GConfig, GResult> = {
     });
   },
   report: reportG,
+  warnings: runWarningsG,
 };
+
+/**
+ * Case G's warnings: for each variant, by the reference cases' rules (harness/noise): single runs slower
+ * than the others or statistical outliers, then a run-to-run spread of p50 above NOISY_CV_PERCENT.
+ */
+export function runWarningsG(result: GResult): string[] {
+  return [...result.variants.flatMap((v) => oddRunWarnings(v)), ...result.variants.flatMap((v) => spreadWarning(v) ?? [])];
+}
 
 /**
  * Runs G1, G2, G3 `ctx.runs` times against a target from `connect` (a fresh one per run).
