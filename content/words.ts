@@ -456,11 +456,29 @@ function capacityLimit(f: FactRead, t: 'hop' | 'chain'): CapacityLimit {
 }
 
 /** "11,552 calls/s with 64 callers (runs 8,382–11,887)": target T's capacity, its callers and its runs' range. */
-function capacityFigure(f: FactRead, t: 'hop' | 'chain'): string {
+function capacityFigure(f: FactRead, t: 'hop' | 'chain', withTie = true): string {
   const c = f(`F.${t}.capacityConcurrency`);
   const perSec = formatFact(`F.${t}.capacityPerSec`, f(`F.${t}.capacityPerSec`));
   const runs = f('F.runs') > 1 ? ` (runs ${formatNumber(f(`F.${t}.capacityLowPerSec`), 0)}–${formatFact(`F.${t}.capacityHighPerSec`, f(`F.${t}.capacityHighPerSec`))})` : '';
-  return `${perSec} with ${c === 1 ? 'a single caller' : `${c} callers`}${runs}`;
+  return `${perSec} with ${callers(c)}${runs}${withTie ? capacityTieClause(f, t) : ''}`;
+}
+
+/** "a single caller", "16 callers". */
+function callers(c: number): string {
+  return c === 1 ? 'a single caller' : `${c} callers`;
+}
+
+/**
+ * After target T's capacity figure: the valid levels it is not measurably above (F.T.capacityTies, the
+ * bench's rules.capacityTies by the one noise rule), or that one run cannot tell it from the others; "" when
+ * it is measurably above every other valid level, or is the only one.
+ */
+function capacityTieClause(f: FactRead, t: 'hop' | 'chain'): string {
+  const ties = f(`F.${t}.capacityTies`);
+  if (ties === -1) return ', from one run, too few to tell it from the other levels by the noise between runs';
+  if (ties === 0) return '';
+  const cs = Array.from({ length: ties }, (_, i) => f(`F.${t}.capacityTie.${i}`));
+  return `, not measurably above the ${ties === 1 ? 'level' : 'levels'} with ${list(cs.map(callers))} (their runs overlap)`;
 }
 
 /** What set it, as a clause about `who` ("the hop", "both"). */
@@ -498,18 +516,21 @@ function limitClause(f: FactRead, limit: CapacityLimit, who: string, target: 'ho
 function capacityClause(f: FactRead, t: 'hop' | 'chain', name: string): string {
   const limit = capacityLimit(f, t);
   if (limit === 'none') return limitClause(f, limit, name);
-  // The capacity is the median over runs at the best level that counted, not the highest any run reached.
+  // The capacity is the highest median over runs among the levels that counted, not the highest any run reached.
   const median = f('F.runs') > 1 ? 'median ' : '';
-  return `the ${median}throughput of ${name}’s best level that counted was ${capacityFigure(f, t)}; ${limitClause(f, limit, 'it', t).replace(/^for it, /, '')}`;
+  return `${name}’s highest ${median}throughput among the levels that counted was ${capacityFigure(f, t)}; ${limitClause(f, limit, 'it', t).replace(/^for it, /, '')}`;
 }
 
 /** Both targets' capacities, each limit said once (for both when they share it). */
 function capacitiesSentences(f: FactRead): string {
   const hop = capacityLimit(f, 'hop');
   const chain = capacityLimit(f, 'chain');
-  const heads = [hop === 'none' ? null : `the hop ${capacityFigure(f, 'hop')}`, chain === 'none' ? null : `the chain ${capacityFigure(f, 'chain')}`].filter((x) => x !== null);
+  // One run on both targets, with other levels that counted: the caveat is said once, for both.
+  const bothUnjudged = hop !== 'none' && chain !== 'none' && f('F.hop.capacityTies') === -1 && f('F.chain.capacityTies') === -1;
+  const heads = [hop === 'none' ? null : `the hop ${capacityFigure(f, 'hop', !bothUnjudged)}`, chain === 'none' ? null : `the chain ${capacityFigure(f, 'chain', !bothUnjudged)}`].filter((x) => x !== null);
   const median = f('F.runs') > 1 ? 'median ' : '';
-  const first = heads.length === 0 ? '' : `The ${median}throughput of the best level that counted was, for ${heads.join(', and for ')}. `;
+  const once = bothUnjudged ? '; from one run, neither can be told from the other levels by the noise between runs' : '';
+  const first = heads.length === 0 ? '' : `The highest ${median}throughput among the levels that counted was, for ${heads.join(', and for ')}${once}. `;
   const limits = hop === chain && hop !== 'none' && hop !== 'ceiling'
     ? limitClause(f, hop, 'both')
     : `${limitClause(f, hop, 'the hop')}; ${limitClause(f, chain, 'the chain')}`;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MessageFramer, serialisePost } from '../src/cases/f-load/http-framing.ts';
 import { openWindowMs, Schedule } from '../src/cases/f-load/schedule.ts';
-import { boundCeilingPerSec, capacityNearCeiling, capacityOf, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, levelValidity, p99NeverFalls, PEER_TARGET_RATIO, peerRoundRatios, peerStanding, runClockLagP99Us, servicesSaturated } from '../src/cases/f-load/validity.ts';
+import { boundCeilingPerSec, capacityNearCeiling, capacityOf, capacityTies, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, levelValidity, p99NeverFalls, PEER_TARGET_RATIO, peerRoundRatios, peerStanding, runClockLagP99Us, servicesSaturated } from '../src/cases/f-load/validity.ts';
 import { reasonText } from '../src/cases/f-load/schema.ts';
 import { HDR_RANGE, LatencyRecorder } from '../src/cases/f-load/recorder.ts';
 import { mulberry32 } from '../src/harness/prng.ts';
@@ -255,5 +255,24 @@ describe('the peer check against autocannon (rules.peerStanding: the one predica
     assert.equal(peerStanding({ ratio: 0.9 }), 'near');
     assert.equal(peerStanding({ ratio: 1.1 + 1e-9 }), 'faster');
     assert.equal(peerStanding(row([85], 0.85)), 'slower');
+  });
+});
+
+describe('the capacity against the other levels (rules.capacityTies, the one noise rule)', () => {
+  const level = (concurrency: number, perSec: number[], valid = true) => ({ concurrency, valid, perSec });
+  test('the last full build: the hop at c = 64 (10,443–12,102) overlaps c = 16 (6,928–20,129), not c = 1 (2,149–4,915)', () => {
+    const hop = [level(1, [2149, 2436, 4915]), level(16, [6928, 10513, 20129]), level(64, [10443, 12102, 10952])];
+    assert.deepEqual(capacityTies(hop, 64), [16]);
+    // The chain: c = 64 (1,119–1,458) overlaps c = 1 (484–1,306) and c = 16 (1,166–1,460).
+    assert.deepEqual(capacityTies([level(1, [484, 853, 1306]), level(16, [1166, 1415, 1460]), level(64, [1119, 1458, 1420])], 64), [1, 16]);
+  });
+  test('measurably above every other valid level: none; an invalid level is left out; the only valid level: none', () => {
+    assert.deepEqual(capacityTies([level(1, [100, 110, 120]), level(16, [200, 210, 220]), level(64, [150, 215, 300], false)], 16), []);
+    assert.deepEqual(capacityTies([level(1, [100, 110, 120], false), level(16, [200, 210, 220])], 16), []);
+  });
+  test('one run with another valid level: null (no spread to judge); no such valid level: a RangeError', () => {
+    assert.equal(capacityTies([level(1, [100]), level(16, [200])], 16), null);
+    assert.deepEqual(capacityTies([level(1, [100], false), level(16, [200])], 16), []);
+    assert.throws(() => capacityTies([level(16, [200], false)], 16), RangeError);
   });
 });

@@ -73,3 +73,19 @@ test('the peer warning follows rules.peerStanding: slower only beyond the noise,
   r.peer = [row(64, [70, 80, 88], 0.8)];
   assert.ok(loadWarnings(r).some((line) => line.startsWith('this generator was measurably slower than autocannon at c=64')));
 });
+
+test('the report says when the capacity level is not measurably above other valid levels (rules.capacityTies)', async () => {
+  const { formatLoadReport } = await import('../src/cases/f-load/report.ts');
+  const r = clone();
+  const hop = r.targets[0]!;
+  // Every closed level valid with the same three runs: the capacity level overlaps each of the others.
+  for (const l of hop.closed) {
+    l.validity = { valid: true, reasons: [] };
+    l.runs.forEach((run, k) => (run.callsPerSec = [100, 110, 120][k] ?? 100));
+  }
+  const others = hop.closed.map((l) => l.concurrency).filter((c) => c !== hop.capacity.concurrency);
+  hop.capacity.fromValidLevel = true;
+  const config = { maxClientCpuPercent: 70, schedulerGranularityMs: 1, clockSpinUs: 100, arrival: 'poisson', arrivalSeed: 1, openConnections: 64, generatorLimitFraction: 0.5 } as never;
+  const line = formatLoadReport(r, config).find((l) => l.startsWith(`  capacity ${Math.round(hop.capacity.perSec).toLocaleString('en-US')} calls/s`))!;
+  assert.ok(line.includes(`(the highest valid closed level, not measurably above c=${others.join(', c=')} (their runs overlap);`), line);
+});

@@ -25,7 +25,9 @@
  *   F.T.capacityServicesCpuPercent (the services' CPU at that level, median, % of one core) and
  *   F.T.capacityServicesSaturated (1/0, the bench's rules.servicesSaturated: pinned, and at least 90% of
  *   their CPUs), F.T.capacityNearCeiling (1/0, the bench's rules.capacityNearCeiling on that level's runs and the ceiling
- *   runs the generator limited); F.T.unloadedP50Us, F.T.floorBreaksLag (1/0, the bench's rules.floorBreaksLag; only when the
+ *   runs the generator limited), F.T.capacityTies (the bench's rules.capacityTies: how many other valid closed
+ *   levels the capacity level is not measurably above, -1 when one run cannot judge) with F.T.capacityTie.{i}
+ *   (their concurrencies, ascending, i from 0); F.T.unloadedP50Us, F.T.floorBreaksLag (1/0, the bench's rules.floorBreaksLag; only when the
  *   wake-up floor was measured), F.T.invalidLevels,
  *   F.T.validClosedLevels, F.T.validOpenLevels, F.T.p99NeverFalls (1/0), F.T.generatorLimitedLevels;
  *   F.T.unloadedCounts (1 when the closed level at c = 1 counts); F.closedLevels, F.openLevels (levels
@@ -46,7 +48,7 @@
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
 import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
-import { boundCeilingPerSec, capacityNearCeiling, figureOf, floorBreaksLag, levelClockLagP99Us, PEER_STANDINGS, PEER_TARGET_RATIO, peerStanding, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import { boundCeilingPerSec, capacityNearCeiling, capacityTies, figureOf, floorBreaksLag, levelClockLagP99Us, PEER_STANDINGS, PEER_TARGET_RATIO, peerStanding, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /** The name segment of an open-loop level: 0.1 → "at10". */
 export function loadLevelName(fraction: number): string {
@@ -131,6 +133,9 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
       put(`${T}.capacityServicesCpuPercent`, level.servicesCpuPercent.median);
       put(`${T}.capacityServicesSaturated`, servicesSaturated(level.servicesCpuPercent.median, result.placement) ? 1 : 0);
       put(`${T}.capacityNearCeiling`, capacityNearCeiling(level.runs.map((r) => r.callsPerSec), result.ceiling.runs, config.maxClientCpuPercent) ? 1 : 0);
+      const ties = capacityTies(t.closed.map((l) => ({ concurrency: l.concurrency, valid: l.validity.valid, perSec: l.runs.map((r) => r.callsPerSec) })), t.capacity.concurrency);
+      put(`${T}.capacityTies`, ties === null ? -1 : ties.length);
+      ties?.forEach((c, i) => put(`${T}.capacityTie.${i}`, c));
     }
     put(`${T}.unloadedP50Us`, t.unloadedP50Us);
     if (result.wakeFloor) put(`${T}.floorBreaksLag`, floorBreaksLag(result.wakeFloor.lagP99Us.median, t.unloadedP50Us) ? 1 : 0);

@@ -1,6 +1,6 @@
 /** Case F's section of the text report, and its warnings (each with a remedy). */
 import { reasonText, type Figure, type LoadConfig, type LoadResult, type Validity } from './schema.ts';
-import { capacityNearCeiling, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, PEER_TARGET_RATIO, peerRoundRatios, peerStanding, servicesSaturated } from './validity.ts';
+import { capacityNearCeiling, capacityTies, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, PEER_TARGET_RATIO, peerRoundRatios, peerStanding, servicesSaturated } from './validity.ts';
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const pct = (n: number) => `${Math.round(n)}%`;
@@ -34,7 +34,9 @@ export function formatLoadReport(result: LoadResult, config: LoadConfig): string
     const atCeiling = level && capacityNearCeiling(level.runs.map((r) => r.callsPerSec), result.ceiling.runs, config.maxClientCpuPercent)
       ? "; within the noise of the generator's own ceiling, so the generator may have set it" : '';
     const busy = level && servicesSaturated(level.servicesCpuPercent.median, result.placement) ? `; the services used ${pct(level.servicesCpuPercent.median)} of a core there: saturated, so they set it` : '';
-    lines.push(`  capacity ${int(t.capacity.perSec)} calls/s at c=${t.capacity.concurrency} (the highest valid closed level; ${t.capacity.setBy === 'generator' ? 'the next level broke the client-CPU rule, so the generator set it' : 'no level with more callers broke the client-CPU rule'}${busy}${atCeiling})${t.capacity.fromValidLevel ? '' : ' (NO valid closed-loop level: taken from an invalid one)'}; unloaded p50 ${int(t.unloadedP50Us)} µs`);
+    const ties = t.capacity.fromValidLevel ? capacityTies(t.closed.map((l) => ({ concurrency: l.concurrency, valid: l.validity.valid, perSec: l.runs.map((r) => r.callsPerSec) })), t.capacity.concurrency) : [];
+    const tied = ties === null ? ', one run: not judged against the other levels' : ties.length > 0 ? `, not measurably above c=${ties.join(', c=')} (their runs overlap)` : '';
+    lines.push(`  capacity ${int(t.capacity.perSec)} calls/s at c=${t.capacity.concurrency} (the highest valid closed level${tied}; ${t.capacity.setBy === 'generator' ? 'the next level broke the client-CPU rule, so the generator set it' : 'no level with more callers broke the client-CPU rule'}${busy}${atCeiling})${t.capacity.fromValidLevel ? '' : ' (NO valid closed-loop level: taken from an invalid one)'}; unloaded p50 ${int(t.unloadedP50Us)} µs`);
     lines.push(`  open loop at fractions of the capacity; latency from intended send (uncorrected: from actual send); p99 of clock lag (the scheduler's own lateness, which the lag rule reads) and of send delay (clock lag plus the wait for a free connection)`);
     lines.push('  ' + ['load', 'target/s', 'ok/s', 'p50 µs', 'p99 µs', 'uncorr p99', 'clock lag', 'send delay', 'failed', 'client CPU'].map((h, i) => (i === 0 ? h.padEnd(6) : h.padStart(i === 4 ? 26 : 11))).join('') + '  validity');
     for (const l of t.open) {

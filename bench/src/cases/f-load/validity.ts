@@ -194,3 +194,23 @@ export function peerStanding(row: Pick<PeerRow, 'ratio' | 'rounds'>): PeerStandi
   if (Math.abs(row.ratio - 1) <= 1 - PEER_TARGET_RATIO) return 'near';
   return row.ratio < 1 ? 'slower' : 'faster';
 }
+
+/**
+ * The other valid closed-loop levels that the capacity level (the highest median, capacityOf) is not
+ * measurably above: those whose per-run calls/s show no measurable difference from its own by the one
+ * noise rule (harness/noise differBeyondNoise: the runs' intervals overlap). Levels that do not count are
+ * left out, as they are from the capacity.
+ * @param levels each closed level: its concurrency, whether it counts, and its runs' calls/s.
+ * @returns the tied levels' concurrencies, ascending (empty when the capacity level is measurably above every
+ *   other valid level, or is the only one); null when there is another valid level but a side has one run
+ *   (no spread to judge).
+ * @throws RangeError when no valid level has `capacityConcurrency`.
+ */
+export function capacityTies(levels: readonly { concurrency: number; valid: boolean; perSec: readonly number[] }[], capacityConcurrency: number): number[] | null {
+  const best = levels.find((l) => l.valid && l.concurrency === capacityConcurrency);
+  if (!best) throw new RangeError(`no valid closed level with c=${capacityConcurrency}`);
+  const others = levels.filter((l) => l.valid && l !== best);
+  const verdicts = others.map((l) => ({ c: l.concurrency, differs: differBeyondNoise(best.perSec, l.perSec) }));
+  if (verdicts.some((v) => v.differs === null)) return null;
+  return verdicts.filter((v) => v.differs === false).map((v) => v.c).sort((a, b) => a - b);
+}
