@@ -204,11 +204,11 @@ export function peerStanding(row: Pick<PeerRow, 'ratio' | 'rounds'>): PeerStandi
  * @returns the tied levels' concurrencies, ascending (empty when the capacity level is measurably above every
  *   other valid level, or is the only one); null when there is another valid level but a side has one run
  *   (no spread to judge).
- * @throws RangeError when no valid level has `capacityConcurrency`.
+ * @throws RangeError when no level has `capacityConcurrency`.
  */
 export function capacityTies(levels: readonly { concurrency: number; valid: boolean; perSec: readonly number[] }[], capacityConcurrency: number): number[] | null {
-  const best = levels.find((l) => l.valid && l.concurrency === capacityConcurrency);
-  if (!best) throw new RangeError(`no valid closed level with c=${capacityConcurrency}`);
+  const best = levels.find((l) => l.concurrency === capacityConcurrency);
+  if (!best) throw new RangeError(`no closed level with c=${capacityConcurrency}`);
   const others = levels.filter((l) => l.valid && l !== best);
   const verdicts = others.map((l) => ({ c: l.concurrency, differs: differBeyondNoise(best.perSec, l.perSec) }));
   if (verdicts.some((v) => v.differs === null)) return null;
