@@ -10,6 +10,7 @@ import { RELATION_TOLERANCE, ratioPhrase } from '../src/claims/words.ts';
 import { NOISE } from '../src/facts/noise-facts.ts';
 import { C_OVER_B_PAIRED } from '../src/facts/paired-facts.ts';
 import { formatFact, formatNumber } from '../src/present/format.ts';
+import { recoveryTime } from '../src/cases/i-retry-storm/recovery-time.ts';
 import { PEER_STANDINGS, type PeerStanding } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /**
@@ -135,6 +136,20 @@ export const WORDS = {
   },
   /** "Each level … and the whole measurement runs ___" (case F's runs). */
   loadRuns: (f) => timesWord(f('F.runs')),
+  /**
+   * TLS page, case G: how many of G3's timed calls resumed their session, as a sentence: every one (in
+   * each run), or the lowest run's share; with the rate below which the bench fails a run.
+   */
+  tlsResumeRate: (f) => {
+    const runs = f('G.G3.runs');
+    const min = f('G.G3.reuseRatePercent.min');
+    const floor = `${runs === 1 ? 'the' : 'a'} run fails below ${formatFact('G.minReuseRatePercent', f('G.minReuseRatePercent'), { digits: 0 })}`;
+    if (min >= 100) return `Every one of G3’s timed calls resumed its session${runs === 1 ? '' : `, in each of its ${formatNumber(runs, 0)} runs`} (${floor}).`;
+    const shown = formatFact('G.G3.reuseRatePercent.min', min, { digits: 1 });
+    // A share just under 100% must not read as all of them.
+    const share = shown.startsWith('100') ? `more than ${formatFact('G.G3.reuseRatePercent.min', 99.9, { digits: 1 })}` : shown;
+    return runs === 1 ? `${capitalise(share)} of G3’s timed calls resumed their session (${floor}).` : `In the run with the fewest, ${share} of G3’s timed calls resumed their session (${floor}).`;
+  },
   /** "… is marked generator-limited, ___." (case F). */
   generatorLimitedSummary: (f) => {
     const hop = f('F.hop.generatorLimitedLevels');
@@ -168,7 +183,7 @@ export const WORDS = {
    * Case I: the rule for a difference between two policies, one run each: "… only when it is larger
    * than ___" (policyDiffers; the tolerance is RELATION_TOLERANCE).
    */
-  policyDifferenceRule: (_f) => `those two runs differ by on the same figure and larger than ${tolerancePercent()} of the larger figure, so figures that differ less, or only in the rounding shown, read as the same`,
+  policyDifferenceRule: (_f) => `both the gap between those two runs on the same figure and ${tolerancePercent()} of the larger figure; a smaller difference, or one only in the rounding shown, reads as none`,
   /** Case I, naive immediate retries: "… naive immediate retries ___;" (the article's short block). */
   immediateRecoveryClause: (f) => recoveryWords(f, 'immediate'),
   /** Case I, deadline-drop: "… the system ___." */
@@ -570,7 +585,8 @@ const POLICY_NAMES: Readonly<Record<string, string>> = {
  */
 function recoveredWhen(f: FactRead, ms: number): string {
   const span = f('I.recovery.windowMs');
-  return ms <= span ? `within ${formatFact('I.recovery.windowMs', span)} of the brownout’s end` : `${formatFact('I.recoveryMs', ms)} after the brownout ended`;
+  // The table's formatter (recovery-time.ts): one unit and one format for a recovery time on the page.
+  return ms <= span ? `${recoveryTime(ms, span)} of the brownout’s end` : `${recoveryTime(ms, span)} after the brownout ended`;
 }
 
 /** Case I: "recovered <when>" or "had not recovered when the run ended, <time> after the brownout". Reads I.<key>.recoveryMs only when the run has it. */

@@ -79,7 +79,9 @@ test('four narrow tables with a row per run: goodput and recovery, load and fail
   for (const r of result.runs) {
     const ms = r.measured.recoveryMs;
     assert.equal(cell('retry-storm-goodput', r.id, 0), String(Math.round(r.measured.goodputPerSec.before)));
-    assert.equal(cell('retry-storm-goodput', r.id, 3), ms === null ? 'not within the run' : ms <= span ? `within ${(span / 1000).toFixed(1)} s` : `${(ms / 1000).toFixed(1)} s`);
+    // The prose's unit and format (ms, thousands separated, a narrow no-break space): "within 1,000 ms", "1,900 ms".
+    const ms_ = (v: number) => `${v.toLocaleString('en-US')}\u202fms`;
+    assert.equal(cell('retry-storm-goodput', r.id, 3), ms === null ? 'not within the run' : ms <= span ? `within ${ms_(span)}` : ms_(ms));
     assert.equal(cell('retry-storm-load', r.id, 0), r.measured.amplification.overall.toFixed(2));
     assert.equal(cell('retry-storm-load', r.id, 1), String(r.measured.failed));
     assert.equal(cell('retry-storm-load', r.id, 2), String(r.measured.invoicesForFailedCalls));

@@ -78,6 +78,7 @@ test('model rows and G facts from tiny inputs', () => {
   assert.equal(facts['G.ratio.G2overG1.p50'], 4);
   assert.equal(facts['G.ratio.G2overG1.p50.noise'], -1, 'one run a side: the noise rule cannot judge');
   assert.equal(facts['G.G3.reuseRatePercent.min'], 100);
+  assert.equal(facts['G.G3.runs'], 1);
   assert.equal(facts['G.G3.keyExchangeOnResume'], 1);
   assert.equal(gFacts({ opensslVersion: '3', certificateType: 'x', variants: [variant('G3', 1, 'none')] })['G.G3.keyExchangeOnResume'], 0);
 });
@@ -185,4 +186,14 @@ test('on the fixture page (one run of the second suite) every veth item says one
   assert.equal(items.length, 4);
   const h = beyond.cases.find((c: { id: string }) => c.id === 'H').result;
   if (h.reference.cases[0].runs.length === 1) for (const item of items) assert.match(item, /from one run on a side, too few to tell a difference from the noise between runs/);
+});
+
+test('G3 resumption rate as a sentence: every call (one run or each of several), the lowest run, a share just under 100% never read as all', () => {
+  const word = (runs: number, min: number) => WORDS.tlsResumeRate(reader({ 'G.G3.runs': runs, 'G.G3.reuseRatePercent.min': min, 'G.minReuseRatePercent': 99 }));
+  const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+  assert.equal(plain(word(1, 100)), 'Every one of G3’s timed calls resumed its session (the run fails below 99%).');
+  assert.equal(plain(word(3, 100)), 'Every one of G3’s timed calls resumed its session, in each of its 3 runs (a run fails below 99%).');
+  assert.equal(plain(word(3, 99.5)), 'In the run with the fewest, 99.5% of G3’s timed calls resumed their session (a run fails below 99%).');
+  assert.equal(plain(word(1, 99.5)), '99.5% of G3’s timed calls resumed their session (the run fails below 99%).');
+  assert.equal(plain(word(3, 99.97)), 'In the run with the fewest, more than 99.9% of G3’s timed calls resumed their session (a run fails below 99%).');
 });

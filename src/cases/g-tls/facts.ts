@@ -15,7 +15,7 @@ export interface GResultLike {
 
 /**
  * One TLS result's facts under `prefix` ("G" on loopback, "H.G" across the veth pair): per variant its
- * p50/p95/p99 (µs), calls per second and lowest session-reuse rate (%), and the ratios between variants
+ * p50/p95/p99 (µs), calls per second, lowest session-reuse rate (%) and run count ("….runs"), and the ratios between variants
  * (the p50 ones with their noise fact, "….p50.noise", facts/noise-facts.ts). A full handshake against a
  * resumed one is also paired run by run (G2 and G3 run against the same service in each run):
  * "<prefix>.ratio.G2overG3.pairedP50", the median of each run's G2 p50 ÷ its G3 p50, with .low, .high,
@@ -29,6 +29,7 @@ export function tlsVariantFacts(prefix: string, g: GResultLike): Record<string, 
     facts[`${prefix}.${v.id}.p99Us`] = v.median.p99Us;
     facts[`${prefix}.${v.id}.callsPerSec`] = v.median.callsPerSec;
     facts[`${prefix}.${v.id}.reuseRatePercent.min`] = Math.min(...v.runs.map((r) => r.reuseRatePercent));
+    facts[`${prefix}.${v.id}.runs`] = v.runs.length;
   }
   for (const p of ['p50', 'p99'] as const) {
     const ratio = (x: string, y: string) => {
