@@ -1,5 +1,6 @@
 // The beyond suite itself: its results schema, its cache key (independent of the reference suite's),
 // the one runner driving it (availability, not-measured reasons, schema checks, abort) and its command line.
+import './support/own-bench-lock.ts';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

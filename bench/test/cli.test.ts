@@ -1,4 +1,5 @@
 // The command line as a user runs it: options, a quick run, and interruption.
+import './support/own-bench-lock.ts';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -4,6 +4,7 @@
  * (a second install installs nothing); archived files are named per version and never collide; the
  * pure helpers with exact values on tiny inputs.
  */
+import './support/own-bench-lock.ts';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,6 @@
 // npm run bench:netns: namespaces gone after a normal run, after SIGINT mid-run, leftovers of a killed
 // run removed at the next start; without root or iproute2, a clear message and exit code 3.
+import './support/own-bench-lock.ts';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,5 @@
 // CPU pinning: taskset's affinity list parsed exactly, and a pinned quick run records its CPUs.
+import './support/own-bench-lock.ts';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

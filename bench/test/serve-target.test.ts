@@ -1,4 +1,5 @@
 // Case H on 127.0.0.1: serve mode's token gate and target mode's runs through remote services.
+import './support/own-bench-lock.ts';
 import assert from 'node:assert/strict';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -116,12 +116,16 @@ async function main(): Promise<number> {
       process.exit(code);
     });
   }
-  const env = { ...process.env, [SHARED_SITES_ENV]: shared };
+  // Node's on-disk compile cache for every process of the run (test files, CLIs, builds, services,
+  // tsc): hundreds of Node processes load the same modules, and a warm start takes about half the CPU.
+  const compileCache = process.env.NODE_COMPILE_CACHE || path.join(ROOT, 'node_modules', '.cache', 'node-compile');
+  const env = { ...process.env, [SHARED_SITES_ENV]: shared, NODE_COMPILE_CACHE: compileCache };
   const node = process.execPath;
   const results = [];
   try {
     const t0 = performance.now();
     process.env[SHARED_SITES_ENV] = shared;
+    process.env.NODE_COMPILE_CACHE = compileCache;
     // Their readers wait for them; a failed build is reported by each of them.
     const prebuilt = given.length === 0 ? fixturePage().then(variantPage).then(editedPage).catch(() => undefined) : undefined;
     const first = [];

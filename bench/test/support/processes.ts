@@ -37,8 +37,8 @@ export async function waitFor(check: () => boolean, ms: number, what: string): P
 /** How long a test waits at most for a run of the bench (CLI) once it holds the bench lock, ms. */
 export const CLI_PROGRESS_MS = 60_000;
 /**
- * A hang guard for a test that runs the bench, ms: test files run concurrently and every bench run
- * takes the one bench lock in turn, so a run may first wait a minute or two for the others.
+ * A hang guard for a test that runs the bench, ms: a file's runs take its own bench lock in turn
+ * (own-bench-lock.ts), and a file run beside others shares the cores with them.
  */
 export const BENCH_TEST_TIMEOUT_MS = 300_000;
 
