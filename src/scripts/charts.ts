@@ -21,7 +21,7 @@ import {
   type ChartDataset,
   type Plugin,
 } from 'chart.js';
-import type { ChartAxis, ChartBand, ChartSpec } from '../components/charts/chart-spec.ts';
+import { NARROW_CHART_PX, type ChartAxis, type ChartBand, type ChartSpec } from '../components/charts/chart-spec.ts';
 import { format } from '../present/format.ts';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, LogarithmicScale, Legend, Tooltip);
@@ -47,7 +47,7 @@ function readTheme(figure: HTMLElement): Theme {
 // Ticks and tooltips write numbers by the page's one rule for figures, as its tables and prose do.
 const numberFormat = { format: (n: number) => format(n, 'bySize') };
 
-function axisOptions(axis: ChartAxis, theme: Theme) {
+function axisOptions(axis: ChartAxis, theme: Theme, narrowLabels?: readonly string[]) {
   return {
     type: axis.scale,
     beginAtZero: axis.beginAtZero ?? false,
@@ -69,6 +69,14 @@ function axisOptions(axis: ChartAxis, theme: Theme) {
               const decades = Math.log10(ticks[ticks.length - 1].value / ticks[0].value);
               const lead = Number((n / 10 ** Math.floor(Math.log10(n) + 1e-9)).toPrecision(3));
               return lead === 1 || (decades <= 2 && (lead === 2 || lead === 5)) ? numberFormat.format(n) : '';
+            },
+          }
+        : {}),
+      // A narrow chart writes the spec's short labels, where the full ones would run into each other.
+      ...(axis.scale === 'category' && narrowLabels
+        ? {
+            callback(this: { chart: { width: number }; getLabelForValue(v: number): unknown }, value: string | number, index: number) {
+              return this.chart.width < NARROW_CHART_PX ? narrowLabels[index] : this.getLabelForValue(Number(value));
             },
           }
         : {}),
@@ -134,8 +142,8 @@ function config(spec: ChartSpec, theme: Theme): ChartConfiguration<'bar' | 'line
       interaction: { mode: 'nearest', intersect: false },
       indexAxis: spec.horizontal ? 'y' : 'x',
       scales: spec.horizontal
-        ? { y: axisOptions(spec.x, theme), x: axisOptions(spec.y, theme) }
-        : { x: axisOptions(spec.x, theme), y: axisOptions(spec.y, theme) },
+        ? { y: axisOptions(spec.x, theme, spec.narrowLabels), x: axisOptions(spec.y, theme) }
+        : { x: axisOptions(spec.x, theme, spec.narrowLabels), y: axisOptions(spec.y, theme) },
       plugins: {
         legend: { position: 'bottom', labels: { color: theme.text, usePointStyle: true, boxHeight: 8 } },
         tooltip: {

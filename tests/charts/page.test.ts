@@ -435,6 +435,30 @@ describe('chart texts on a phone', () => {
   });
 });
 
+describe('the main chart at 320 px', () => {
+  const PHONE_320 = { viewport: { width: 320, height: 640 }, isMobile: true } as const;
+  it('writes the case letters alone (narrowLabels), which draw no text over another; the full labels did', async () => {
+    const context = await browser.newContext(PHONE_320);
+    await recordCanvasTexts(context);
+    const { overlaps } = await chartOverlaps(context, '/');
+    assert.deepEqual(overlaps['chart-latency-percentiles'], [], 'the percentiles chart at 320 px');
+    // The check can fail: the same page with the spec's short labels removed overlaps its labels at 320 px.
+    const full = await browser.newContext(PHONE_320);
+    await recordCanvasTexts(full);
+    let rewritten = false;
+    await full.route((u) => u.pathname === '/', async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const without = html.replace(/,"narrowLabels":\[[^\]]*\]/, '');
+      rewritten = without !== html;
+      await route.fulfill({ response, body: without });
+    });
+    const before = await chartOverlaps(full, '/');
+    assert.ok(rewritten, 'the percentiles chart had no narrowLabels to remove');
+    assert.ok(before.overlaps['chart-latency-percentiles']!.length > 0, 'full labels at 320 px: no overlap found');
+  });
+});
+
 describe('page weight', () => {
   it('is measured and reported; the chart JavaScript stays within budget and nothing is fetched at run time', async (t) => {
     const weight = await measurePageWeight(browser, url);

@@ -33,6 +33,9 @@ export interface ChartAxis {
   min?: number;
 }
 
+/** Below this chart width (CSS px: a phone narrower than 380 px), a spec's `narrowLabels` replace its `labels`. */
+export const NARROW_CHART_PX = 340;
+
 /** Everything the client script needs to draw one chart. */
 export interface ChartSpec {
   type: 'bar' | 'line';
@@ -40,6 +43,11 @@ export interface ChartSpec {
   horizontal?: boolean;
   /** Category labels (category x axis); an array of strings is a multi-line label. */
   labels?: (string | string[])[];
+  /**
+   * Shorter category labels (e.g. the case letters alone) for a chart narrower than NARROW_CHART_PX, where
+   * `labels` would run into each other; the chart's table twin still names each category in full.
+   */
+  narrowLabels?: string[];
   /** The category (or numeric x) axis; drawn vertically when `horizontal`. */
   x: ChartAxis;
   /** The value axis; drawn horizontally when `horizontal`. */
