@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { caseI } from '../../src/cases/i-retry-storm/case.ts';
-import { collectGarbage, MajorGcLog } from '../../src/cases/i-retry-storm/caller-heap.ts';
+import { collectGarbage, MajorGcLog } from '../../src/harness/heap.ts';
 import { stopAll } from '../../src/harness/process.ts';
 import type { RetryStormConfig } from '../../src/cases/i-retry-storm/schema.ts';
 

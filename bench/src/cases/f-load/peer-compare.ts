@@ -5,10 +5,12 @@
  * request. The two take turns in alternating rounds (autocannon first, then this generator first, …),
  * so a machine that speeds up or slows down during the check moves both alike; the ratio is the median
  * of the rounds' ratios, with an interval by the rule of cases A–D. Each tool warms up once per
- * concurrency, not counted. Used by case F (its figures go on the page) and by `npm run bench:peer`.
+ * concurrency, not counted. Both tools run in this process, so the heap is collected before every
+ * round, outside its time: neither tool's round pays for the garbage the other left. Used by case F (its figures go on the page) and by `npm run bench:peer`.
  */
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
+import { collectGarbage } from '../../harness/heap.ts';
 import { median } from '../../harness/stats.ts';
 import { runClosedLevel } from './closed-loop.ts';
 import { rawTarget } from './raw-connection.ts';
@@ -49,6 +51,7 @@ export async function comparePeers(
     const options = { url: `http://127.0.0.1:${port}${path}`, connections: c, method: 'POST', headers: { 'content-type': 'application/json' }, body };
     const viaAutocannon = async (durationS: number): Promise<ToolRun> => {
       if (signal.aborted) throw new Error('interrupted');
+      collectGarbage();
       const run = autocannon({ ...options, duration: durationS });
       const stop = () => run.stop();
       signal.addEventListener('abort', stop, { once: true });
@@ -63,6 +66,7 @@ export async function comparePeers(
     };
     const viaGenerator = async (durationS: number): Promise<ToolRun> => {
       if (signal.aborted) throw new Error('interrupted');
+      collectGarbage();
       const ms = durationS * 1000;
       const f = await runClosedLevel(target, { concurrency: c, warmupMs: 0, minCalls: 1, minMeasureMs: ms, maxMeasureMs: ms, callTimeoutMs: 2000 }, signal);
       return { perSec: f.callsPerSec, errors: Object.values(f.errors).reduce((a, b) => a + b, 0) };

@@ -32,7 +32,7 @@ import { brownoutWindow, phaseOf, type BrownoutWindow } from './brownout.ts';
 import { oneCall, sharedClock, type CallRecord } from './caller.ts';
 import { amplification, countPerBucket, goodputPerPhase, recoveryMs, sumRange } from './series.ts';
 import { RetryThrottle } from './token-bucket.ts';
-import { collectGarbage, MajorGcLog } from './caller-heap.ts';
+import { collectGarbage, MajorGcLog } from '../../harness/heap.ts';
 import type { BeyondCase, BeyondRunContext } from '../../harness/beyond-case.ts';
 import { lateStartLimitMs, RetryStormConfigSchema, type RetryPolicy, type RetryStormConfig, type RetryStormResult, type RetryStormRun } from './schema.ts';
 import { specI } from './spec.ts';

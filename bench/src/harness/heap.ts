@@ -1,10 +1,13 @@
 /**
- * The caller's heap around case I's runs. The caller is the bench process itself, so what cases F–H
- * left on its heap is collected by the first major (mark-compact) garbage collection V8 chooses to
- * run. In the full suite that pause fell inside the first storm (no retry) and held the open-loop
- * caller 70–517 ms behind its schedule in every full run (a traced run on a busy machine: one
- * 1,260 ms mark-compact, 1,346 ms late). A collection before each run, outside its time line, removes
- * it; a GC observer shows any major pause that still falls inside a run.
+ * The bench process's own heap around timed work: a full collection before it, outside its time, and
+ * a log of the major pauses that still fall inside it.
+ *
+ * Case I: the caller is the bench process, so what cases F–H left on its heap is collected by the
+ * first major (mark-compact) collection V8 chooses to run. In the full suite that pause fell inside
+ * the first storm (no retry) and held the open-loop caller 70–517 ms behind its schedule in every full
+ * run (a traced run on a busy machine: one 1,260 ms mark-compact, 1,346 ms late). A collection before
+ * each storm removes it, and the log shows any major pause that still falls inside one.
+ * Case F's peer check collects before each tool's round: autocannon and the generator share this heap.
  */
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
