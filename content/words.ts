@@ -459,7 +459,7 @@ function peerWords(f: FactRead): string {
 }
 
 /** What may have set target T's capacity, from the facts (validity.ts capacityOf and the noise rule). */
-type CapacityLimit = 'none' | 'client-cpu' | 'services-busy' | 'ceiling' | 'most-callers' | 'flat';
+type CapacityLimit = 'none' | 'client-cpu' | 'services-busy' | 'ceiling' | 'most-callers' | 'plateau' | 'flat';
 
 function capacityLimit(f: FactRead, t: 'hop' | 'chain'): CapacityLimit {
   if (f(`F.${t}.capacityFromValidLevel`) === 0) return 'none';
@@ -467,7 +467,10 @@ function capacityLimit(f: FactRead, t: 'hop' | 'chain'): CapacityLimit {
   // A saturated service core is a direct reading; the ceiling comparison is an indirect one.
   if (f(`F.${t}.capacityServicesSaturated`) === 1) return 'services-busy';
   if (f(`F.${t}.capacityNearCeiling`) === 1) return 'ceiling';
-  return f(`F.${t}.capacityConcurrency`) >= f('F.maxConcurrency') ? 'most-callers' : 'flat';
+  if (f(`F.${t}.capacityConcurrency`) < f('F.maxConcurrency')) return 'flat';
+  // The most callers tried, but not measurably above fewer (rules.capacityTies): more did not help, so
+  // "more might have brought more" would not fit.
+  return f(`F.${t}.capacityTies`) > 0 ? 'plateau' : 'most-callers';
 }
 
 /** "11,552 calls/s with 64 callers (runs 8,382–11,887)": target T's capacity, its callers and its runs' range. */
@@ -522,6 +525,15 @@ function limitClause(f: FactRead, limit: CapacityLimit, who: string, target: 'ho
     }
     case 'most-callers':
       return `for ${who}, ${f('F.maxConcurrency')} callers was the most tried, so more callers might have brought more`;
+    case 'plateau': {
+      if (f('F.pinned') === 0) return `for ${who}, more callers brought no measurable gain; the services shared cores with the generator, so this run does not show which of them held it there`;
+      const t = target === 'both' ? 'hop' : target;
+      const services = formatFact(`F.${t}.capacityServicesCpuPercent`, f(`F.${t}.capacityServicesCpuPercent`), { digits: 0 });
+      const cpuFact = `F.${t}.closed.clientCpuPercent.c${f(`F.${t}.capacityConcurrency`)}`;
+      const client = formatFact(cpuFact, f(cpuFact), { digits: 0 });
+      const svc = t === 'chain' ? `its three services used ${services} of their shared core` : `its service used ${services} of its core`;
+      return `for ${who}, more callers brought no measurable gain, yet at that level ${svc} and the generator ${client} of its own: neither was saturated, so this run does not show what held it there`;
+    }
     case 'flat':
       return `for ${who}, more callers brought no more`;
   }
@@ -546,7 +558,8 @@ function capacitiesSentences(f: FactRead): string {
   const median = f('F.runs') > 1 ? 'median ' : '';
   const once = bothUnjudged ? '; from one run, neither can be told from the other levels by the noise between runs' : '';
   const first = heads.length === 0 ? '' : `The highest ${median}throughput among the levels that counted was, for ${heads.join(', and for ')}${once}. `;
-  const limits = hop === chain && hop !== 'none' && hop !== 'ceiling'
+  // The ceiling and a plateau carry each target's own figures: said per target.
+  const limits = hop === chain && hop !== 'none' && hop !== 'ceiling' && hop !== 'plateau'
     ? limitClause(f, hop, 'both')
     : `${limitClause(f, hop, 'the hop')}; ${limitClause(f, chain, 'the chain')}`;
   return `${first}${capitalise(limits)}.`;
