@@ -18,7 +18,7 @@ export function formatLoadReport(result: LoadResult, config: LoadConfig): string
     `  ${result.runs} run${result.runs === 1 ? '' : 's'} per level, medians with ${Math.round(result.confidencePercent)}% intervals [low–high]; a level counts if client CPU ≤ ${config.maxClientCpuPercent}% of a core, failed + dropped ≤ ${config.maxFailedPercent}%, and (open loop) scheduler lag p99 ≤ the unloaded p50, in every run`,
     '',
     ...wakeFloorLines(result),
-    `  peer check, autocannon ${result.autocannonVersion} vs this generator's closed loop, same service and request, ${peerRounds(result)} ${result.peer[0]?.seconds ?? 0} s each (medians):`,
+    `  peer check, autocannon ${result.autocannonVersion} vs this generator's closed loop, same service and request, ${peerRounds(result)} ${result.peer[0]?.seconds ?? 0} s each (medians; target ${PEER_TARGET_RATIO.toFixed(2)}× or more; slower or faster only when the rounds' ratios leave 1 out of their interval):`,
     '  ' + ['c', 'autocannon/s', 'this/s', 'ratio', 'errors'].map((h, i) => (i === 0 ? h.padEnd(4) : h.padStart(14))).join('') + '  ratio per round',
     ...result.peer.map((r) => '  ' + [String(r.concurrency).padEnd(4), int(r.autocannonPerSec).padStart(14), int(r.benchPerSec).padStart(14), `${r.ratio.toFixed(2)}×`.padStart(14), String(r.errors).padStart(14)].join('') +
       `  ${(r.rounds ?? []).map((x) => (x.autocannonPerSec > 0 ? x.benchPerSec / x.autocannonPerSec : 0).toFixed(2)).join(' ')}`),
