@@ -2,7 +2,7 @@
 /**
  * `npm run bench:peer`: the peer check of case F's load generator. Runs autocannon (the Node
  * ecosystem's standard HTTP load generator) and case F's closed loop, one after the other, against the
- * same entitlement service with the same request, at c = 1, 16 and 64, in 5 alternating rounds of 3 s per tool, placed as case F
+ * same entitlement service with the same request, at c = 1, 16 and 64, in 9 alternating rounds of 2 s per tool, placed as case F
  * places them (generator on one CPU, service on the others, where taskset allows), and prints both
  * throughputs and their ratio. Case F runs the same comparison (peer-compare.ts) and stores it for the
  * page. Exit codes: 0 done, 1 failed, 2 bad usage, 130/143 interrupted. --quick: 3 rounds of 0.5 s.
@@ -37,9 +37,10 @@ async function main(): Promise<number> {
     process.stderr.write(`bench:peer: ${(error as Error).message}\nUsage: npm run bench:peer -- [--quick]\n`);
     return 2;
   }
-  // Full: five 3 s rounds per tool (the median of five paired ratios), about 1.5 minutes in all.
-  const seconds = quick ? 0.5 : 3;
-  const rounds = quick ? 3 : 5;
+  // Full: nine 2 s rounds per tool, about 2 minutes in all. One round's ratio swung 0.75–1.59 on the
+  // 2-core build machine, and the median of nine paired ratios moves less than that of five.
+  const seconds = quick ? 0.5 : 2;
+  const rounds = quick ? 3 : 9;
   const abort = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
