@@ -1,13 +1,13 @@
 /**
  * `npm test`: the type check and every test file of the bench and the site, in two phases.
  *
- * 1. Concurrently: `tsc` (npm run typecheck); the files that build a site of their own, two at a
- *    time (builds of one checkout take turns on the build lock, so more would only wait); the files
- *    that run the bench's command line, three at a time (its runs take turns on the bench lock, but
- *    bench:matrix first downloads Node versions, which overlaps the others' runs; in one group with
- *    the rest, three such files waiting for the lock held every slot for minutes); the
- *    files that drive Chromium, one at a time (two browsers at once starve everything else on two
- *    cores); and every other file, three at a time (most of them wait more than they compute). Builds of the same inputs are shared through one folder for this run
+ * 1. Concurrently: `tsc` (npm run typecheck, at nice 10); the files that build a site of their own,
+ *    two at a time (builds of one checkout take turns on the build lock, so more would only wait); the
+ *    files that run the bench's command line, three at a time (each file's runs take a lock of their
+ *    own, bench/test/support/own-bench-lock.ts); the files that drive Chromium, one at a time (two
+ *    browsers at once starve everything else on two cores); the files that need no process of their
+ *    own (OWN_PROCESS), all in one process; and every other file, three at a time (most of them wait
+ *    more than they compute). Builds of the same inputs are shared through one folder for this run
  *    ($SOE_SHARED_SITES, tests/support/shared-site.ts), removed at the end; the shared pages (pages.ts,
  *    edited-page.ts), which most site tests read, are started first.
  * 2. Alone, one file at a time: the files whose outcome depends on timing (serial-tests.ts).
@@ -32,6 +32,14 @@ const BUILDS_SITE = /\brunBuild\(/;
 const USES_BROWSER = /\blaunchBrowser\(/;
 /** A file that runs the bench's command line (cli.ts, netns-cli.ts or bench:matrix), whose runs take the bench lock. */
 const RUNS_BENCH = /new URL\('\.\.\/src\/(?:cli|tools\/netns-cli)\.ts'|'matrix', 'cli\.ts'/;
+/**
+ * A file that needs a process of its own: it starts processes, builds or reads a site, drives a browser,
+ * or changes what the whole process shares (its environment, working folder, exit, mocks). Every other
+ * file only computes, and they all run in one process (node --test --test-isolation=none): each file in
+ * a process of its own loaded the same modules some fifty times over, about 18 s of CPU more.
+ */
+const OWN_PROCESS =
+  /\b(spawn|spawnSync|execFile|execFileSync|execSync|fork|start|startCliUntil|runBuild|launchBrowser)\(|fixturePage|variantPage|editedPage|sharedSite|process\.env\.\w+\s*=[^=]|process\.env\[[^\]]+\]\s*=[^=]|delete process\.env|process\.chdir|process\.exit|\bmock\./;
 /** Files at a time in the group of site builds (they take turns on the build lock, so more would only wait). */
 const CONCURRENCY = Number(process.env.SOE_TEST_CONCURRENCY) || 2;
 /**
@@ -118,7 +126,9 @@ async function main(): Promise<number> {
   const builds = concurrent.filter((f) => BUILDS_SITE.test(text(f)));
   const browsers = concurrent.filter((f) => !builds.includes(f) && USES_BROWSER.test(text(f)));
   const benches = concurrent.filter((f) => !builds.includes(f) && !browsers.includes(f) && RUNS_BENCH.test(text(f)));
-  const others = concurrent.filter((f) => !builds.includes(f) && !browsers.includes(f) && !benches.includes(f));
+  const rest = concurrent.filter((f) => !builds.includes(f) && !browsers.includes(f) && !benches.includes(f));
+  const others = rest.filter((f) => OWN_PROCESS.test(text(f)));
+  const computing = rest.filter((f) => !others.includes(f));
 
   const shared = mkdtempSync(path.join(os.tmpdir(), 'soe-test-run-'));
   // Ctrl-C reaches the test processes too (same process group); the shared builds go with the run.
@@ -147,6 +157,7 @@ async function main(): Promise<number> {
     if (benches.length > 0) first.push(run(`bench runs (${benches.length} files)`, node, nodeTest(BENCH_CONCURRENCY, benches), env));
     if (browsers.length > 0) first.push(run(`browser tests (${browsers.length} files)`, node, nodeTest(1, browsers), env));
     if (others.length > 0) first.push(run(`other tests (${others.length} files)`, node, nodeTest(OTHER_CONCURRENCY, others), env));
+    if (computing.length > 0) first.push(run(`computing tests, in one process (${computing.length} files)`, node, ['--test-isolation=none', ...nodeTest(1, computing)], env));
     results.push(...(await Promise.all(first)));
     await prebuilt;
     const t1 = performance.now();
