@@ -60,7 +60,7 @@ export const WORDS = {
   /** "For the chain, ___." (case F). */
   chainOpen: (f) => openClause(f, 'chain'),
   /**
-   * "so the figures can check each other: ___." Little's law over the valid closed levels of both
+   * "so the law checks the measurement's bookkeeping: ___." Little's law over the valid closed levels of both
    * targets: the largest |throughput × mean latency − c| ÷ c (case F).
    */
   littleLawFit: (f) => {
@@ -90,7 +90,7 @@ export const WORDS = {
     const above = (['hop', 'chain'] as const).filter((t) => f(`F.${t}.floorBreaksLag`) === 1);
     const stealRange = () => `; the median of the runs, which ranged ${formatNumber(f('F.wakeFloor.stealLowPercent'), 1)}–${formatFact('F.wakeFloor.stealHighPercent', f('F.wakeFloor.stealHighPercent'), { digits: 1 })}`;
     const steal = f('F.wakeFloor.stealMeasured') === 1
-      ? ` Meanwhile the host gave ${formatFact('F.wakeFloor.stealPercent', f('F.wakeFloor.stealPercent'), { digits: 1 })} of this machine’s CPU time to other work (steal time in /proc/stat${f('F.runs') > 1 ? stealRange() : ''}).`
+      ? ` During those tests the host gave ${formatFact('F.wakeFloor.stealPercent', f('F.wakeFloor.stealPercent'), { digits: 1 })} of this machine’s CPU time to other work (steal time in /proc/stat${f('F.runs') > 1 ? stealRange() : ''}).`
       : '';
     const head = `The same run timed the scheduler’s clock alone, with no calls to send: it woke ${p50} late at the median and ${p99} at p99${range}, whether from other work on the machine or from its idle CPUs waking slowly.${steal}`;
     if (above.length === 0) return `${head} That p99 is within both targets’ unloaded p50, so the clock alone does not break the lag rule here.`;
@@ -110,10 +110,10 @@ export const WORDS = {
     if (bound === runs) return `${which} the generator used at least ${limit} of its core there, so the page takes the figure as the generator’s own limit.`;
     const marked = f('F.hop.generatorLimitedLevels') + f('F.chain.generatorLimitedLevels');
     const tail = marked === 0 ? '' : `, and a level marked generator-limited may not have been`;
-    if (bound === 0) return `${which} the generator used less than ${limit} of its core there, so it was not what stopped ${runs === 1 ? 'it' : 'them'}: the figure understates what the generator can send${tail}.`;
+    if (bound === 0) return `${which} the generator used less than ${limit} of its core there, so it did not stop ${runs === 1 ? 'that run' : 'those runs'}: the figure understates what the generator can send${tail}.`;
     const n = runs - bound;
     const them = n === 1 ? 'that run: its figure understates' : 'those runs: their figures understate';
-    return `In ${formatNumber(n, 0)} of the ${formatNumber(runs, 0)} runs the generator used less than ${limit} of its core there, so it was not what stopped ${them} what the generator can send${tail}.`;
+    return `In ${formatNumber(n, 0)} of the ${formatNumber(runs, 0)} runs the generator used less than ${limit} of its core there, so it did not stop ${them} what the generator can send${tail}.`;
   },
   /** "the generator's ceiling was ___;": its median, with the runs' range when there are several (case F). */
   ceilingFigure: (f) => {
@@ -526,17 +526,25 @@ function limitClause(f: FactRead, limit: CapacityLimit, who: string, target: 'ho
     case 'most-callers':
       return `for ${who}, ${f('F.maxConcurrency')} callers was the most tried, so more callers might have brought more`;
     case 'plateau': {
-      if (f('F.pinned') === 0) return `for ${who}, more callers brought no measurable gain; the services shared cores with the generator, so this run does not show which of them held it there`;
       const t = target === 'both' ? 'hop' : target;
+      if (f('F.pinned') === 0) return `for ${who}, ${plateauFrom(f, t)} brought no measurable gain; the services shared cores with the generator, so this run does not show which of them held it there`;
       const services = formatFact(`F.${t}.capacityServicesCpuPercent`, f(`F.${t}.capacityServicesCpuPercent`), { digits: 0 });
       const cpuFact = `F.${t}.closed.clientCpuPercent.c${f(`F.${t}.capacityConcurrency`)}`;
       const client = formatFact(cpuFact, f(cpuFact), { digits: 0 });
       const svc = t === 'chain' ? `its three services used ${services} of their shared core` : `its service used ${services} of its core`;
-      return `for ${who}, more callers brought no measurable gain, yet at that level ${svc} and the generator ${client} of its own: neither was saturated, so this run does not show what held it there`;
+      return `for ${who}, ${plateauFrom(f, t)} brought no measurable gain, yet at that level ${svc} and the generator ${client} of its own: neither was saturated, so this run does not show what held it there`;
     }
     case 'flat':
       return `for ${who}, more callers brought no more`;
   }
+}
+
+/**
+ * "going from 16 callers to 64": from the fewest callers the capacity level is not measurably above
+ * (F.T.capacityTie.0, ascending) to the capacity level's; only the step the noise rule could not tell apart.
+ */
+function plateauFrom(f: FactRead, t: 'hop' | 'chain'): string {
+  return `going from ${callers(f(`F.${t}.capacityTie.0`))} to ${f(`F.${t}.capacityConcurrency`)}`;
 }
 
 /** Target T's capacity and what may have set it, as one clause (the article's summary). */
@@ -568,7 +576,7 @@ function capacitiesSentences(f: FactRead): string {
 /** Target T's valid open levels: how many, how p99 moved with load (the bench's rule), and the highest against one caller. */
 function openClause(f: FactRead, t: 'hop' | 'chain'): string {
   const n = f(`F.${t}.validOpenLevels`);
-  if (n === 0) return 'no open-loop level counted, so the page gives no loaded latency for it';
+  if (n === 0) return 'no open-loop level counted, so no sentence or chart uses its loaded latency';
   const trend = n === 1
     ? 'one open-loop level counted, too few for a trend'
     : f(`F.${t}.p99NeverFalls`) === 1
