@@ -10,7 +10,7 @@ import { RELATION_TOLERANCE, ratioPhrase } from '../src/claims/words.ts';
 import { NOISE } from '../src/facts/noise-facts.ts';
 import { C_OVER_B_PAIRED } from '../src/facts/paired-facts.ts';
 import { formatFact, formatNumber } from '../src/present/format.ts';
-import { recoveryTime } from '../src/cases/i-retry-storm/recovery-time.ts';
+import { recoveryDuration, recoveryTime } from '../src/cases/i-retry-storm/recovery-time.ts';
 import { PEER_STANDINGS, type PeerStanding } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /**
@@ -122,17 +122,33 @@ export const WORDS = {
   },
   /**
    * TLS page, case G: "**Resuming skips part of the handshake.** ___." G2 against G3 paired run by run
-   * (G.ratio.G2overG3.pairedP50: the median of each run's G2 p50 ÷ its G3 p50, with the interval the one
-   * noise rule reads against 1, src/facts/paired-ratios.ts).
+   * (G.ratio.G2overG3.pairedP50: the median of each run's G2 p50 ÷ its G3 p50, .min/.max the runs' range,
+   * with the interval the one noise rule reads against 1, src/facts/paired-ratios.ts). Gives the range as
+   * well as the median, since a skewed range makes the median alone understate it, and names the method,
+   * which is not the ratio of the two medians over runs (G.ratio.G2overG3.p50).
    */
   tlsFullVsResumed: (f) => {
     const name = 'G.ratio.G2overG3.pairedP50';
     const ratio = f(name);
-    const base = `A full handshake costs ${ratioPhrase(ratio)} a resumed one here`;
+    const method = 'each run’s G2 median over the same run’s G3 median, not the ratio of the two medians over runs';
     const noise = f(`${name}.noise`);
-    if (noise === NOISE.unjudged) return `${base} (${formatRatio(ratio)} in the one run, too few to tell a difference from the noise between runs)`;
-    const detail = `: paired run by run, each run’s G2 median over the same run’s G3 median gave ${formatRatio(ratio)} at the median, with an interval of ${formatNumber(f(`${name}.low`), 2)}–${formatNumber(f(`${name}.high`), 2)}`;
-    return noise === NOISE.same ? `${base}${detail}, which includes 1, so the runs cannot tell the two apart` : `${base}${detail}, which leaves out 1: a difference beyond the noise between runs`;
+    if (noise === NOISE.unjudged) return `A full handshake cost ${costThan(ratio)} a resumed one in the one run paired here (that run’s G2 median over its G3 median, not a ratio of medians over runs), too few runs to tell a difference from the noise between runs`;
+    const runs = formatNumber(f(`${name}.runs`), 0);
+    const min = f(`${name}.min`);
+    const max = f(`${name}.max`);
+    const same = pctOf(min) === pctOf(max);
+    const range =
+      min > 1
+        ? `more than a resumed one in each of the ${runs} runs paired here: ${same ? `${pctOf(min)}% more in each` : `between ${pctOf(min)}% and ${pctOf(max)}% more`}`
+        : max < 1
+          ? `less than a resumed one in each of the ${runs} runs paired here: ${same ? `${pctOf(max)}% less in each` : `between ${pctOf(max)}% and ${pctOf(min)}% less`}`
+          : `from ${endWord(min)} to ${endWord(max)} than a resumed one in the ${runs} runs paired here`;
+    const median = same && (min > 1 || max < 1) ? `(${method})` : `${endWord(ratio)} at the median (${method})`;
+    const low = f(`${name}.low`);
+    const high = f(`${name}.high`);
+    const interval = low === min && high === max ? 'that range, the interval the noise rule reads,' : `the interval the noise rule reads, ${formatNumber(low, 2)}–${formatNumber(high, 2)},`;
+    const verdict = noise === NOISE.same ? `${interval} includes 1× (no difference), so the runs cannot tell the two apart` : `${interval} leaves out 1× (no difference): a difference beyond the noise between runs`;
+    return `A full handshake cost ${range}${median.startsWith('(') ? ' ' : ', '}${median}; ${verdict}`;
   },
   /** "Each level … and the whole measurement runs ___" (case F's runs). */
   loadRuns: (f) => timesWord(f('F.runs')),
@@ -203,7 +219,7 @@ export const WORDS = {
     const refused = f('I.budget.budgetRefused');
     const wanted = received + refused;
     const recovery = recoveryWords(f, 'budget');
-    if (wanted === 0) return `Its clients asked for no retry in this run, so the budget had nothing to refuse; they ${recovery}.`;
+    if (wanted === 0) return `Its clients asked for no retry in this run, so the budget had nothing to refuse; the system ${recovery}.`;
     const asked = `${formatFact('I.budget.retriesReceived', wanted)} ${wanted === 1 ? 'retry' : 'retries'} its clients asked for`;
     const through =
       received === 0
@@ -212,17 +228,20 @@ export const WORDS = {
     if (received / wanted <= RETRIES_OFF_SHARE) {
       const failed = formatFact('I.budget.failed', f('I.budget.failed'));
       const noneFailed = formatFact('I.none.failed', f('I.none.failed'));
-      return `The budget ${through}, so in effect it turned retries off rather than capping a storm: ${failed} calls failed, against ${noneFailed} without retries${lateCaveat(f, 'none')}, and its clients ${recovery}.`;
+      return `The budget ${through}, so in effect it turned retries off rather than capping a storm: ${failed} calls failed, against ${noneFailed} without retries${lateCaveat(f, 'none')}, and the system ${recovery}.`;
     }
     if (f('I.budget.recovered') !== 1) return `The budget ${through}; that was not enough to bring goodput back before the run ended.`;
-    if (f('I.immediate.recovered') !== 1) return `The budget ${through}, and that was enough: its clients ${recovery}, where naive immediate retries had not brought goodput back when the run ended.`;
-    return `The budget ${through}; its clients ${recovery}, but naive immediate retries recovered in this run too, so there was no lasting damage here for the budget to cap.`;
+    if (f('I.immediate.recovered') !== 1) return `The budget ${through}, and that was enough: the system ${recovery}, where naive immediate retries had not brought goodput back when the run ended.`;
+    return `The budget ${through}; the system ${recovery}, but naive immediate retries recovered in this run too, so there was no lasting damage here for the budget to cap.`;
   },
   /**
    * Case I: which policy recovered first, by one rule: recovery times are read to one bucket, but the
    * recovery rule judges goodput over spans of I.recovery.windowMs, so a policy is ranked ahead of
    * another only when its time is at least one full span earlier; a pair less than a span apart is not
    * ranked. "Recovered first" is said only of a policy a full span ahead of every other that recovered.
+   * A time of one span or less is the floor of the measure (the first span after the brownout already
+   * met the rule): the policy may have recovered earlier still, so its lead on a later one is given as
+   * "at least" the gap, and such a pair is said to be unranked only because the rule asks for a full span.
    * Each policy ran once, so "first" is this run's; a run whose caller fell behind its schedule is named.
    */
   firstToRecover: (f) => {
@@ -233,33 +252,60 @@ export const WORDS = {
     const deadline = times.some((t) => t.k === 'deadline') ? '' : '; deadline-drop did not recover within the run';
     if (times.length === 1) return `${capitalise(POLICY_NAMES[times[0]!.k]!)} was the only policy that recovered within the run${lateCaveat(f, times[0]!.k)}.`;
     const span = f('I.recovery.windowMs');
-    const spanWords = `one ${formatFact('I.recovery.windowMs', span)} span`;
+    const spanShown = formatFact('I.recovery.windowMs', span);
+    const spanWords = `one ${spanShown} span`;
+    const atFloor = `within the first ${spanShown} span after the brownout, the earliest the measure can show`;
     const name = (t: { k: string }) => POLICY_NAMES[t.k]!;
     const late = lateRunsSentence(f, times.map((t) => t.k));
+    const them = times.length === 2 ? 'the two' : 'them';
+    const floor = times.filter((t) => t.ms <= span);
+    // The floor group's latest time: a lead measured from it is the smallest the group can have.
+    const floorMs = floor.length > 0 ? floor[floor.length - 1]!.ms : 0;
     const ranked = times.map((a) => ({ a, behind: times.filter((b) => b.ms - a.ms >= span) })).filter((r) => r.behind.length > 0);
+    /** Later times less than a span behind the floor group, grouped by time: "no retry and the retry budget 1,900 ms" and the lead "900 ms". */
+    const closeBehindFloor = groupByTime(times.filter((t) => t.ms > span && t.ms - floorMs < span));
+    const leads = closeBehindFloor.map((g) => recoveryDuration(g.ms - floorMs));
     if (ranked.length === 0) {
       const who = times.length === POLICY_KEYS.length ? 'Every policy' : capitalise(list(times.map(name)));
-      const them = times.length === 2 ? 'the two' : 'them';
-      const best = times[0]!.ms;
-      const latest = times[times.length - 1]!.ms;
-      const when = latest === best ? `recovered ${recoveredWhen(f, best)}` : `recovered less than ${spanWords} apart`;
-      return `${who} ${when}, so this run does not rank ${them}${deadline}.${late}`;
+      if (floor.length === times.length) return `${who} ${who === 'Every policy' ? '' : together(floor.length)}recovered ${atFloor}, so this run cannot rank ${them}${deadline}.${late}`;
+      if (floor.length === 0) {
+        const best = times[0]!.ms;
+        const latest = times[times.length - 1]!.ms;
+        const when = latest === best ? `recovered ${recoveredWhen(f, best)}` : `recovered less than ${spanWords} apart`;
+        return `${who} ${when}, so this run does not rank ${them}${deadline}.${late}`;
+      }
+      const later = closeBehindFloor.map((g) => `${list(g.keys.map((k) => POLICY_NAMES[k]!))} ${recoveryDuration(g.ms)}`);
+      return (
+        `${capitalise(list(floor.map(name)))} ${together(floor.length)}recovered ${atFloor}, and ${list(later)} after the brownout ended: at least ${list(leads)} later, possibly more, ` +
+        `but the rule ranks one policy ahead of another only when a full ${spanShown} span separates them, so this run does not rank ${them}${deadline}.${late}`
+      );
     }
     const leader = ranked.find((r) => r.behind.length === times.length - 1);
     const clauses = ranked.map((r) =>
       r === leader
-        ? `${name(r.a)} recovered first, ${recoveredWhen(f, r.a.ms)}, at least ${spanWords} before ${list(r.behind.map(name))}`
+        ? `${name(r.a)} recovered first, ${r.a.ms <= span ? atFloor : recoveredWhen(f, r.a.ms)}, at least ${spanWords} before ${list(r.behind.map(name))}`
         : `${name(r.a)} recovered at least ${spanWords} before ${list(r.behind.map(name))}`,
     );
-    const close: string[] = [];
+    // Pairs less than a span apart, in three kinds: both at the floor (the measure cannot order them),
+    // one at the floor (a lead of at least the gap, short of a full span), neither (less than a span apart).
+    let closePairs = 0;
+    const exact: string[] = [];
     for (let i = 0; i < times.length; i++) {
-      for (let j = i + 1; j < times.length; j++) if (times[j]!.ms - times[i]!.ms < span) close.push(`${name(times[i]!)} from ${name(times[j]!)}`);
+      for (let j = i + 1; j < times.length; j++) {
+        if (times[j]!.ms - times[i]!.ms >= span) continue;
+        closePairs++;
+        if (times[i]!.ms > span) exact.push(`${name(times[i]!)} from ${name(times[j]!)}`);
+      }
     }
-    const pairs = close.length <= 2 ? close.join(', and ') : `${close.slice(0, -1).join(', ')}, and ${close[close.length - 1]}`;
+    const parts: string[] = [];
+    if (floor.length > 1 || closeBehindFloor.length > 0) {
+      const ahead = closeBehindFloor.map((g, i) => `${leads[i]} before ${list(g.keys.map((k) => POLICY_NAMES[k]!))}`);
+      const lead = ahead.length > 0 ? `, at least ${list(ahead)}, possibly more, but less than the full span the rule ranks by` : '';
+      parts.push(`${list(floor.map(name))} ${together(floor.length)}recovered ${atFloor}${lead}`);
+    }
+    if (exact.length > 0) parts.push(`less than ${spanWords} separates ${exact.length <= 2 ? exact.join(', and ') : `${exact.slice(0, -1).join(', ')}, and ${exact[exact.length - 1]}`}`);
     const unranked =
-      close.length === 0
-        ? ''
-        : `; less than ${spanWords} separates ${pairs}, so ${close.length === 1 ? 'that pair is' : 'those pairs are'} not ranked${leader ? '' : ', and no policy recovered a full span ahead of every other'}`;
+      closePairs === 0 ? '' : `; ${parts.join('; ')}, so ${closePairs === 1 ? 'that pair is' : 'those pairs are'} not ranked${leader ? '' : ', and no policy recovered a full span ahead of every other'}`;
     return `${capitalise(clauses.join('; '))}${unranked}${deadline}.${late}`;
   },
   /**
@@ -296,6 +342,54 @@ export const WORDS = {
     if (counts.every((c) => c.n === 0)) return 'Calls without a key wrote no second invoice under any policy in this run.';
     const parts = counts.map((c) => `${c.n === 0 ? 'none' : formatFact(`I.${c.k}.duplicates.unkeyed`, c.n)} under ${POLICY_NAMES[c.k]}`);
     return `Calls without a key wrote second invoices when their retries were served: ${list(parts)}.`;
+  },
+  /**
+   * Case I, keys kept a day: what a keyed retry found, per policy that retries, from the server's replies:
+   * a 409 (an earlier attempt of its call still in progress, I.R.replies.conflict409) or the stored reply
+   * (it had finished, I.R.replies.replayed); zero, one or many of each, none of either said as such.
+   */
+  keyedRetriesFound: (f) => {
+    const keys = POLICY_KEYS.filter((k) => k !== 'none');
+    const counts = keys.map((k) => ({ k, conflicts: f(`I.${k}.replies.conflict409`), replayed: f(`I.${k}.replies.replayed`) }));
+    const head = 'a keyed retry that found an earlier attempt of its call still in progress got a 409, and one that found it finished got the stored reply.';
+    if (counts.every((c) => c.conflicts === 0 && c.replayed === 0)) return `${head} In this run no keyed retry got either.`;
+    const n = (k: string, what: string, v: number) => (v === 0 ? 'none' : formatFact(`I.${k}.replies.${what}`, v));
+    const part = (c: (typeof counts)[number]) =>
+      `under ${POLICY_NAMES[c.k]}, ${c.conflicts === 0 && c.replayed === 0 ? 'none got either' : `${n(c.k, 'conflict409', c.conflicts)} got a 409 and ${n(c.k, 'replayed', c.replayed)} the stored reply`}`;
+    return `${head} ${capitalise(counts.map(part).join('; '))}.`;
+  },
+  /**
+   * Case I, backoff with full jitter: how long its waits were, from the config (I.backoff.baseMs, capMs,
+   * I.maxAttempts): before retry n a uniform draw below min(cap, base × 2^(n−1)) (bench backoff.ts), so
+   * about half that on average, against the timeout (I.clientTimeoutMs). When backoff did not recover,
+   * adds that the run does not show what longer waits would do.
+   */
+  backoffWaits: (f) => {
+    const retries = f('I.maxAttempts') - 1;
+    if (retries < 1) return 'With one attempt per call its clients never waited to retry.';
+    const base = f('I.backoff.baseMs');
+    const cap = f('I.backoff.capMs');
+    const ceilings = Array.from({ length: retries }, (_, i) => Math.min(cap, base * 2 ** i));
+    const ms = (v: number) => formatFact('I.backoff.baseMs', v);
+    const timeout = formatFact('I.clientTimeoutMs', f('I.clientTimeoutMs'));
+    const below = ceilings.map((c, i) => (i === 0 ? `the wait before the ${retries === 1 ? '' : 'first '}retry is drawn at random below ${ms(c)}` : `the one before the ${ORDINALS[i] ?? `${i + 1}th`} below ${ms(c)}`));
+    const means = `about ${list(ceilings.map((c) => ms(c / 2)))} on average`;
+    const drawn = `With a base of ${ms(base)} and a cap of ${ms(cap)}, ${list(below)}: ${means}`;
+    const short = ceilings.every((c) => c / 2 < f('I.clientTimeoutMs'));
+    const against = short ? `, ${retries === 1 ? 'below' : 'each below'} the ${timeout} timeout` : `, the longest not below the ${timeout} timeout`;
+    const stuck = f('I.backoff.recovered') !== 1;
+    if (!stuck) return `${drawn}${against}.`;
+    return short ? `${drawn}${against}. These waits are short, so this run does not show what backoff with longer waits would do.` : `${drawn}${against}.`;
+  },
+  /**
+   * Case I: "With the budget, clients sent the server ___." Attempts against calls as a ratio, or as
+   * counts when the ratio would show as 1.00× though some retries reached the server.
+   */
+  budgetAttempts: (f) => {
+    const amp = f('I.budget.amp.overall');
+    const shown = formatRatio(amp);
+    if (shown !== formatRatio(1) || f('I.budget.retriesReceived') === 0) return `${shown} as many attempts as calls`;
+    return `${formatFact('I.budget.attempts', f('I.budget.attempts'))} attempts for ${formatFact('I.budget.calls', f('I.budget.calls'))} calls`;
   },
   /**
    * Case I: whether the open-loop caller kept its schedule, from the latest start of any run against
@@ -352,8 +446,9 @@ function formatRatio(value: number): string {
 /**
  * Case I, one run per policy: a difference between two policies' figure `measure` counts only when it
  * is larger than the difference between the two runs of naive immediate retries on the same figure
- * (day-long and 100 ms keys: the same clients, the same storm; only what keyed retries find differs),
- * the only run-to-run difference the results hold, AND larger than the page's one-run tolerance
+ * (the same clients in the same storm, with keys kept a day and kept 100 ms: not two runs of one setup,
+ * so their difference holds more than noise and makes a generous yardstick), the only run-to-run
+ * difference the results hold, AND larger than the page's one-run tolerance
  * (RELATION_TOLERANCE of the larger figure, as `standing` judges one run): a yardstick of zero spread
  * would otherwise count any gap, however small, as an effect.
  */
@@ -590,6 +685,28 @@ function openClause(f: FactRead, t: 'hop' | 'chain'): string {
   return `${trend}; ${where}, ${ratioPhrase(f(`F.${t}.open.last.p99OverUnloaded`))} its p99 with a single caller (${single})`;
 }
 
+/** A ratio as a cost against another: "42% more than", "3% less than", "as much as" (to whole percent; one decimal below 1%). */
+function costThan(ratio: number): string {
+  const pct = pctOf(ratio);
+  if (pct === '0') return 'as much as';
+  return `${pct}% ${ratio > 1 ? 'more' : 'less'} than`;
+}
+
+/** |ratio − 1| in percent, as shown: "42", "0.4", "0". */
+function pctOf(ratio: number): string {
+  const pct = Math.abs(ratio - 1) * 100;
+  return pct >= 0.95 || pct === 0 ? String(Math.round(pct)) : pct < 0.05 ? '0' : pct.toFixed(1);
+}
+
+/** One end of a range of ratios in words: "42% more", "3% less", "the same". */
+function endWord(ratio: number): string {
+  const pct = pctOf(ratio);
+  return pct === '0' ? 'the same' : `${pct}% ${ratio > 1 ? 'more' : 'less'}`;
+}
+
+/** Ordinals for retries in words ("before the second"). */
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth'];
+
 /** Case I's policies by fact-name segment, in the article's order, with their names in prose. */
 const POLICY_KEYS = ['none', 'immediate', 'backoff', 'budget', 'deadline'] as const;
 const POLICY_NAMES: Readonly<Record<string, string>> = {
@@ -630,6 +747,22 @@ function goodputAfterWords(f: FactRead, key: string): string {
   if (where === 'above') return `${after}, above the ${before} before it: not a gain, but calls held up by the brownout being answered late`;
   if (where === 'below') return `${after}, below the ${before} before it`;
   return `${after}, about the ${before} before it`;
+}
+
+/** "", "both " or "all ": for a group of policies that recovered at the same time. */
+function together(n: number): string {
+  return n === 1 ? '' : n === 2 ? 'both ' : 'all ';
+}
+
+/** Case I: recovery times grouped by equal time, earliest first: the policies' keys and the time, ms. */
+function groupByTime(times: readonly { k: string; ms: number }[]): { keys: string[]; ms: number }[] {
+  const groups: { keys: string[]; ms: number }[] = [];
+  for (const t of times) {
+    const last = groups[groups.length - 1];
+    if (last && last.ms === t.ms) last.keys.push(t.k);
+    else groups.push({ keys: [t.k], ms: t.ms });
+  }
+  return groups;
 }
 
 /** "a", "a and b", "a, b and c". */

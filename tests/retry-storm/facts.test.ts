@@ -38,6 +38,15 @@ test('case I facts: setup values follow from the config; measured values are the
     assert.equal(facts[`I.${key}.retriesReceived`], Math.max(0, r.measured.attempts.total - r.seeded.calls), key);
   }
   assert.equal(facts['I.none.retriesReceived'], 0, 'no retry sends no retry');
+  // Replies to keyed retries that found an earlier attempt: the server's 409s and stored replies, read
+  // here from the stored status counts (absent status → 0); attempts as received.
+  for (const [key, id] of [['immediate', 'immediate'], ['backoff', 'backoff'], ['budget', 'budget'], ['deadline', 'deadline']] as const) {
+    const counts = byId(id).measured.statusCounts;
+    assert.equal(facts[`I.${key}.replies.conflict409`], counts['409'] ?? 0, key);
+    assert.equal(facts[`I.${key}.replies.replayed`], counts['replayed'] ?? 0, key);
+    assert.equal(facts[`I.${key}.attempts`], byId(id).measured.attempts.total, key);
+  }
+  assert.equal(facts['I.none.replies.conflict409'], 0, 'no retry: no key is ever seen twice');
   // The caller's schedule: the bench's limit (¼ of the 250 ms timeout), the latest start over all runs.
   assert.equal(facts['I.schedule.lateLimitMs'], 62.5);
   const lags = storm.result.runs.map((r) => r.measured.schedulerLagMaxMs);

@@ -33,28 +33,35 @@ test('which policy recovered first: times less than one span apart tie, and a ti
   // Quick mode: one span fits after the window, so every recovery reads 1,000 ms: all tie.
   assert.equal(
     WORDS.firstToRecover(storm({ none: 1_000, immediate: 1_000, backoff: 1_000, budget: 1_000, deadline: 1_000 })),
-    "Every policy recovered within 1,000\u202fms of the brownout’s end, so this run does not rank them.",
+    'Every policy recovered within the first 1,000\u202fms span after the brownout, the earliest the measure can show, so this run cannot rank them.',
   );
-  assert.equal(WORDS.firstToRecover(storm({ none: 1_000, budget: 1_000, deadline: 1_000 })), "No retry, the retry budget and deadline-drop recovered within 1,000\u202fms of the brownout’s end, so this run does not rank them.");
+  assert.equal(WORDS.firstToRecover(storm({ none: 1_000, budget: 1_000, deadline: 1_000 })), 'No retry, the retry budget and deadline-drop all recovered within the first 1,000\u202fms span after the brownout, the earliest the measure can show, so this run cannot rank them.');
   assert.equal(WORDS.firstToRecover(storm({ none: 1_900, budget: 1_900 })), 'No retry and the retry budget recovered 1,900\u202fms after the brownout ended, so this run does not rank the two; deadline-drop did not recover within the run.');
-  // 1,000 against 1,900 is 900 ms, less than one 1,000 ms span: no rank, and the words say so plainly.
+  // The expert's read (2026-12-02): deadline-drop 1,000 ms is the floor (its first span already met the rule),
+  // so its lead on 1,900 ms is AT LEAST 900 ms, not "less than one span apart"; still short of the full span
+  // the rule ranks by, so no rank, and the words say that is the rule's doing.
+  const floorLead = WORDS.firstToRecover(storm({ none: 1_900, budget: 1_900, deadline: 1_000 }));
   assert.equal(
-    WORDS.firstToRecover(storm({ none: 1_900, budget: 1_900, deadline: 1_000 })),
-    'Deadline-drop, no retry and the retry budget recovered less than one 1,000\u202fms span apart, so this run does not rank them.',
+    floorLead,
+    'Deadline-drop recovered within the first 1,000\u202fms span after the brownout, the earliest the measure can show, and no retry and the retry budget 1,900\u202fms after the brownout ended: at least 900\u202fms later, possibly more, but the rule ranks one policy ahead of another only when a full 1,000\u202fms span separates them, so this run does not rank them.',
   );
+  assert.doesNotMatch(floorLead, /less than one .* apart/);
+  // Two later times behind the floor: a lead for each (1,500 − 1,000 and 1,900 − 1,000); two policies at the floor: "both".
+  assert.match(WORDS.firstToRecover(storm({ none: 1_500, budget: 1_900, deadline: 1_000 })), /and no retry 1,500\u202fms and the retry budget 1,900\u202fms after the brownout ended: at least 500\u202fms and 900\u202fms later, possibly more,/);
+  assert.match(WORDS.firstToRecover(storm({ none: 1_000, budget: 1_500, deadline: 1_000 })), /^No retry and deadline-drop both recovered within the first 1,000\u202fms span .* and the retry budget 1,500\u202fms after the brownout ended: at least 500\u202fms later/);
   assert.equal(WORDS.firstToRecover(storm({ none: 1_200, deadline: 1_500 })), 'No retry and deadline-drop recovered less than one 1,000\u202fms span apart, so this run does not rank the two.');
   // One span or more apart: a rank; "first" only for a policy a full span ahead of every other.
   assert.equal(
     WORDS.firstToRecover(storm({ none: 2_000, budget: 2_100, deadline: 1_000 })),
-    'Deadline-drop recovered first, within 1,000\u202fms of the brownout’s end, at least one 1,000\u202fms span before no retry and the retry budget; less than one 1,000\u202fms span separates no retry from the retry budget, so that pair is not ranked.',
+    'Deadline-drop recovered first, within the first 1,000\u202fms span after the brownout, the earliest the measure can show, at least one 1,000\u202fms span before no retry and the retry budget; less than one 1,000\u202fms span separates no retry from the retry budget, so that pair is not ranked.',
   );
   assert.equal(
     WORDS.firstToRecover(storm({ none: 3_700, budget: 2_000, deadline: 1_000 })),
-    'Deadline-drop recovered first, within 1,000\u202fms of the brownout’s end, at least one 1,000\u202fms span before the retry budget and no retry; the retry budget recovered at least one 1,000\u202fms span before no retry.',
+    'Deadline-drop recovered first, within the first 1,000\u202fms span after the brownout, the earliest the measure can show, at least one 1,000\u202fms span before the retry budget and no retry; the retry budget recovered at least one 1,000\u202fms span before no retry.',
   );
   assert.equal(
     WORDS.firstToRecover(storm({ none: 1_000, budget: 2_000, deadline: 1_000 })),
-    'No retry recovered at least one 1,000\u202fms span before the retry budget; deadline-drop recovered at least one 1,000\u202fms span before the retry budget; less than one 1,000\u202fms span separates no retry from deadline-drop, so that pair is not ranked, and no policy recovered a full span ahead of every other.',
+    'No retry recovered at least one 1,000\u202fms span before the retry budget; deadline-drop recovered at least one 1,000\u202fms span before the retry budget; no retry and deadline-drop both recovered within the first 1,000\u202fms span after the brownout, the earliest the measure can show, so that pair is not ranked, and no policy recovered a full span ahead of every other.',
   );
   // The expert's full run (2026-12-02): deadline 1,000, budget 1,900, no retry 2,700 ms. Budget and no retry
   // are 800 ms apart and budget and deadline 900 ms: only deadline-drop is ranked, against no retry alone,
@@ -63,7 +70,7 @@ test('which policy recovered first: times less than one span apart tie, and a ti
   const full = WORDS.firstToRecover(storm({ none: 2_700, budget: 1_900, deadline: 1_000 }, { 'I.none.lateStartMs': 517 }));
   assert.equal(
     full,
-    "Deadline-drop recovered at least one 1,000\u202fms span before no retry; less than one 1,000\u202fms span separates deadline-drop from the retry budget, and the retry budget from no retry, so those pairs are not ranked, and no policy recovered a full span ahead of every other. The recovery time of no retry comes from a run whose caller fell behind its schedule, a burstier load than the others'.",
+    "Deadline-drop recovered at least one 1,000\u202fms span before no retry; deadline-drop recovered within the first 1,000\u202fms span after the brownout, the earliest the measure can show, at least 900\u202fms before the retry budget, possibly more, but less than the full span the rule ranks by; less than one 1,000\u202fms span separates the retry budget from no retry, so those pairs are not ranked, and no policy recovered a full span ahead of every other. The recovery time of no retry comes from a run whose caller fell behind its schedule, a burstier load than the others'.",
   );
   assert.doesNotMatch(full, /together they recovered first|finer than the rule reads|before no retry and|budget .*before no retry/);
   assert.equal(WORDS.firstToRecover(storm({ none: 1_200, deadline: 2_200 })), 'No retry recovered first, 1,200\u202fms after the brownout ended, at least one 1,000\u202fms span before deadline-drop.');
@@ -87,7 +94,7 @@ test("the budget's verdict: from the retries it let through against those it ref
   // The expert's run: 1,174 attempts for 1,170 calls = 4 retries through, 312 refused: 4 ÷ 316 = 1.3%.
   assert.equal(
     budget(4, 312, { budget: 1_900, none: 1_900 }),
-    'The budget let 4 of the 316 retries its clients asked for reach the server (1%) and refused the rest, so in effect it turned retries off rather than capping a storm: 312 calls failed, against 312 without retries, and its clients recovered 1,900 ms after the brownout ended.',
+    'The budget let 4 of the 316 retries its clients asked for reach the server (1%) and refused the rest, so in effect it turned retries off rather than capping a storm: 312 calls failed, against 312 without retries, and the system recovered 1,900 ms after the brownout ended.',
   );
   // The threshold, tabled: share → turned off?
   const off = (received: number, refused: number) => /turned retries off/.test(budget(received, refused, { budget: 1_000 }));
@@ -103,7 +110,7 @@ test("the budget's verdict: from the retries it let through against those it ref
   assert.match(budget(0, 312, { budget: 1_000 }), /^The budget let none of the 312 retries its clients asked for reach the server, so in effect it turned retries off/);
   assert.match(budget(1, 999, { budget: 1_000 }), /\(under 1%\)/, 'a share above zero never reads 0%');
   // Enough retries went through for the budget to be judged by recovery.
-  assert.match(budget(40, 60, { budget: 1_000 }), /^The budget let 40 of the 100 retries .* \(40%\) and refused the rest, and that was enough: its clients recovered within 1,000 ms of the brownout’s end, where naive immediate retries had not brought goodput back when the run ended\.$/);
+  assert.match(budget(40, 60, { budget: 1_000 }), /^The budget let 40 of the 100 retries .* \(40%\) and refused the rest, and that was enough: the system recovered within 1,000 ms of the brownout’s end, where naive immediate retries had not brought goodput back when the run ended\.$/);
   assert.match(budget(40, 60, { budget: 1_000, immediate: 1_000 }), /no lasting damage here for the budget to cap/);
   assert.match(budget(40, 60, { immediate: 1_000 }), /not enough/);
   assert.match(budget(40, 60, {}), /not enough/);
@@ -144,7 +151,7 @@ test('comparisons with the no-retry run carry the caveat when its caller fell be
   );
   assert.equal(WORDS.noneRecovery(storm({ none: 2_700 })).replace(/\u202f/g, ' '), 'recovered 2,700 ms after the brownout ended');
   const budget = WORDS.budgetVerdict(storm({ budget: 1_900, none: 2_700 }, { ...late, 'I.budget.retriesReceived': 4, 'I.budget.budgetRefused': 309, 'I.budget.failed': 310, 'I.none.failed': 399 })).replace(/\u202f/g, ' ');
-  assert.match(budget, /310 calls failed, against 399 without retries \(a run whose caller fell behind its schedule\), and its clients recovered 1,900 ms/);
+  assert.match(budget, /310 calls failed, against 399 without retries \(a run whose caller fell behind its schedule\), and the system recovered 1,900 ms/);
   assert.match(WORDS.firstToRecover(storm({ none: 1_200 }, late)), /^No retry was the only policy that recovered within the run \(a run whose caller fell behind its schedule\)\.$/);
 });
 
@@ -178,6 +185,8 @@ test('forms: recovered or stuck; zero, one or many; the day-long-key claim', () 
   const keyed = (n: number) => recordingReader(Object.fromEntries(POLICIES.map((p) => [`I.${p}.duplicates.keyed`, p === 'budget' ? n : 0]))).read;
   assert.equal(CLAIMS.noKeyedDuplicatesWithDayLongKeys(keyed(0)), true);
   assert.equal(CLAIMS.noKeyedDuplicatesWithDayLongKeys(keyed(1)), false, 'one keyed duplicate under any policy makes it false');
+  const noRetryDup = recordingReader(Object.fromEntries(POLICIES.map((p) => [`I.${p}.duplicates.keyed`, p === 'none' ? 1 : 0]))).read;
+  assert.equal(CLAIMS.noKeyedDuplicatesWithDayLongKeys(noRetryDup), true, '"under any policy that retries": the no-retry run is not read');
   assert.equal(CLAIMS.eachPolicyRanOnce(recordingReader({ 'I.runsPerPolicy': 1 }).read), true);
   assert.equal(CLAIMS.eachPolicyRanOnce(recordingReader({ 'I.runsPerPolicy': 3 }).read), false, 'a bench that repeats the storms makes "ran once" false');
 });
@@ -186,4 +195,40 @@ test('the caller settles before the storms: warm-up calls always, the collection
   const settle = (gc: number) => WORDS.callerSettle(recordingReader({ 'I.settle.warmUpCalls': 100, 'I.settle.collectsGarbage': gc }).read);
   assert.equal(settle(1), 'Before the first storm the caller sent 100 untimed calls, so that no storm timed code being compiled, and before each storm its heap was collected in full, outside the timed run, so that a garbage-collection pause left by earlier cases could not hold up its schedule.');
   assert.equal(settle(0), 'Before the first storm the caller sent 100 untimed calls, so that no storm timed code being compiled.');
+});
+
+test('what a keyed retry found, per policy that retries: 409s and stored replies counted, zero said as "none", none of either as such', () => {
+  const P = ['immediate', 'backoff', 'budget', 'deadline'];
+  const found = (c409: number[], replayed: number[]) =>
+    WORDS.keyedRetriesFound(recordingReader(Object.fromEntries(P.flatMap((p, i) => [[`I.${p}.replies.conflict409`, c409[i]!], [`I.${p}.replies.replayed`, replayed[i]!]]))).read);
+  const head = 'a keyed retry that found an earlier attempt of its call still in progress got a 409, and one that found it finished got the stored reply.';
+  // The expert's run: statusCounts 409 675/694/1/0, replayed 0/6/1/0 (immediate, backoff, budget, deadline).
+  assert.equal(
+    found([675, 694, 1, 0], [0, 6, 1, 0]),
+    `${head} Under naive immediate retries, 675 got a 409 and none the stored reply; under backoff with full jitter, 694 got a 409 and 6 the stored reply; under the retry budget, 1 got a 409 and 1 the stored reply; under deadline-drop, none got either.`,
+  );
+  assert.equal(found([0, 0, 0, 0], [0, 0, 0, 0]), `${head} In this run no keyed retry got either.`);
+  assert.match(found([0, 0, 0, 0], [3, 0, 0, 0]), /Under naive immediate retries, none got a 409 and 3 the stored reply; under backoff with full jitter, none got either;/);
+});
+
+test("backoff's waits from the config: each retry's ceiling min(cap, base × 2^(n−1)) and half of it on average, against the timeout; 'short' only when below it, and the caveat only when backoff did not recover", () => {
+  const waits = (base: number, cap: number, maxAttempts: number, recovered: number) =>
+    WORDS.backoffWaits(recordingReader({ 'I.backoff.baseMs': base, 'I.backoff.capMs': cap, 'I.maxAttempts': maxAttempts, 'I.backoff.recovered': recovered, 'I.clientTimeoutMs': 250 }).read).replace(/\u202f/g, ' ');
+  // The bench's config: base 100, cap 1,000, 3 attempts: retries 1 and 2 below 100 and 200 ms, means 50 and 100 ms.
+  const drawn = 'With a base of 100 ms and a cap of 1,000 ms, the wait before the first retry is drawn at random below 100 ms and the one before the second below 200 ms: about 50 ms and 100 ms on average, each below the 250 ms timeout.';
+  assert.equal(waits(100, 1_000, 3, 0), `${drawn} These waits are short, so this run does not show what backoff with longer waits would do.`);
+  assert.equal(waits(100, 1_000, 3, 1), drawn, 'backoff recovered: no caveat about longer waits');
+  // The cap binds: 100, min(150, 200), min(150, 400) → means 50, 75, 75.
+  assert.match(waits(100, 150, 4, 0), /below 100 ms, the one before the second below 150 ms and the one before the third below 150 ms: about 50 ms, 75 ms and 75 ms on average/);
+  // Base 400: means 200 and 400 ms; the longer is not below 250 ms, so the waits are not called short.
+  assert.equal(waits(400, 1_000, 3, 0), 'With a base of 400 ms and a cap of 1,000 ms, the wait before the first retry is drawn at random below 400 ms and the one before the second below 800 ms: about 200 ms and 400 ms on average, the longest not below the 250 ms timeout.');
+  assert.match(waits(100, 1_000, 2, 0), /the wait before the retry is drawn at random below 100 ms: about 50 ms on average, below the 250 ms timeout\. These waits are short/);
+});
+
+test('the budget\'s attempts: a ratio, or counts when the ratio shows 1.00× though retries reached the server', () => {
+  const attempts = (attempts: number, calls: number) =>
+    WORDS.budgetAttempts(recordingReader({ 'I.budget.amp.overall': attempts / calls, 'I.budget.retriesReceived': attempts - calls, 'I.budget.attempts': attempts, 'I.budget.calls': calls }).read);
+  assert.equal(attempts(1_109, 1_105), '1,109 attempts for 1,105 calls', 'the expert\'s run: 1.0036× shows as 1.00×');
+  assert.equal(attempts(1_105, 1_105), '1.00× as many attempts as calls', 'no retry reached the server: 1.00× is exact');
+  assert.equal(attempts(1_547, 1_105), '1.40× as many attempts as calls');
 });

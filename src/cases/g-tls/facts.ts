@@ -19,7 +19,7 @@ export interface GResultLike {
  * (the p50 ones with their noise fact, "….p50.noise", facts/noise-facts.ts). A full handshake against a
  * resumed one is also paired run by run (G2 and G3 run against the same service in each run):
  * "<prefix>.ratio.G2overG3.pairedP50", the median of each run's G2 p50 ÷ its G3 p50, with .low, .high,
- * .runs and .noise (facts/paired-ratios.ts pairedRatioFacts).
+ * .runs and .noise (facts/paired-ratios.ts pairedRatioFacts), and .min/.max (the lowest and highest run's ratio).
  */
 export function tlsVariantFacts(prefix: string, g: GResultLike): Record<string, number> {
   const facts: Record<string, number> = {};
@@ -46,7 +46,12 @@ export function tlsVariantFacts(prefix: string, g: GResultLike): Record<string, 
   }
   const runsOf = (id: string) => g.variants.find((v) => v.id === id)?.runs ?? [];
   const fullOverResumed = pairRunsP50(runsOf('G2'), runsOf('G3'));
-  if (fullOverResumed.length > 0) Object.assign(facts, pairedRatioFacts(`${prefix}.ratio.G2overG3.pairedP50`, fullOverResumed));
+  if (fullOverResumed.length > 0) {
+    Object.assign(facts, pairedRatioFacts(`${prefix}.ratio.G2overG3.pairedP50`, fullOverResumed));
+    // The range of the paired runs, for words that give it beside the median (the noise rule's interval is it only up to 5 runs).
+    facts[`${prefix}.ratio.G2overG3.pairedP50.min`] = Math.min(...fullOverResumed);
+    facts[`${prefix}.ratio.G2overG3.pairedP50.max`] = Math.max(...fullOverResumed);
+  }
   return facts;
 }
 

@@ -9,7 +9,9 @@
  * - I.R.failed, I.R.failedPercent, I.R.budgetRefused, I.R.dropped (requests the server dropped for
  *   their deadline), I.R.servedAfterCallerLeft, I.R.invoicesForFailedCalls;
  * - I.R.duplicates.keyed / .unkeyed, I.R.invoices.keyed / .unkeyed;
- * - I.R.retriesReceived (attempts the server received beyond one per call), I.R.lateStartMs (the
+ * - I.R.replies.conflict409 / .replayed: the server's 409 replies (a keyed retry that found an earlier
+ *   attempt of its call in progress) and stored replies resent (one that found it finished);
+ * - I.R.attempts (attempts the server received), I.R.retriesReceived (attempts the server received beyond one per call), I.R.lateStartMs (the
  *   latest the open-loop caller started a call after its due time).
  * The caller's schedule: I.schedule.lateLimitMs (the bench's lateStartLimitMs: later than this, the
  * run fell behind and the bench warns), I.schedule.lateMaxMs (the latest start over all runs),
@@ -107,6 +109,9 @@ export function retryStormFacts(result: RetryStormResult, config: RetryStormConf
     put(`${key}.duplicates.unkeyed`, m.duplicates.unkeyed);
     put(`${key}.invoices.keyed`, m.invoicesWritten.keyed);
     put(`${key}.invoices.unkeyed`, m.invoicesWritten.unkeyed);
+    put(`${key}.replies.conflict409`, m.statusCounts['409'] ?? 0);
+    put(`${key}.replies.replayed`, m.statusCounts['replayed'] ?? 0);
+    put(`${key}.attempts`, m.attempts.total);
     put(`${key}.retriesReceived`, retriesReceived(r));
     put(`${key}.lateStartMs`, m.schedulerLagMaxMs);
   }
