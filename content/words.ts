@@ -224,7 +224,9 @@ export const WORDS = {
     const through =
       received === 0
         ? `let none of the ${asked} reach the server`
-        : `let ${formatFact('I.budget.retriesReceived', received)} of the ${asked} reach the server (${sharePercent(received / wanted)}) and refused the rest`;
+        : refused === 0
+          ? `let ${wanted === 1 ? 'the one retry its clients asked for' : `all ${asked}`} reach the server and refused none`
+          : `let ${formatFact('I.budget.retriesReceived', received)} of the ${asked} reach the server (${sharePercent(received / wanted)}) and refused the rest`;
     if (received / wanted <= RETRIES_OFF_SHARE) {
       const failed = formatFact('I.budget.failed', f('I.budget.failed'));
       const noneFailed = formatFact('I.none.failed', f('I.none.failed'));
@@ -385,12 +387,9 @@ export const WORDS = {
    * Case I: "With the budget, clients sent the server ___." Attempts against calls as a ratio, or as
    * counts when the ratio would show as 1.00× though some retries reached the server.
    */
-  budgetAttempts: (f) => {
-    const amp = f('I.budget.amp.overall');
-    const shown = formatRatio(amp);
-    if (shown !== formatRatio(1) || f('I.budget.retriesReceived') === 0) return `${shown} as many attempts as calls`;
-    return `${formatFact('I.budget.attempts', f('I.budget.attempts'))} attempts for ${formatFact('I.budget.calls', f('I.budget.calls'))} calls`;
-  },
+  budgetAttempts: (f) => attemptsWords(f, 'budget'),
+  /** Case I: "Backoff with full jitter recovered, …, having sent the server ___;" (as budgetAttempts). */
+  backoffAttempts: (f) => attemptsWords(f, 'backoff'),
   /**
    * Case I: whether the open-loop caller kept its schedule, from the latest start of any run against
    * the bench's own limit (I.schedule.lateLimitMs, the threshold of its warning).
@@ -747,6 +746,16 @@ function goodputAfterWords(f: FactRead, key: string): string {
   if (where === 'above') return `${after}, above the ${before} before it: not a gain, but calls held up by the brownout being answered late`;
   if (where === 'below') return `${after}, below the ${before} before it`;
   return `${after}, about the ${before} before it`;
+}
+
+/**
+ * Case I: run `key`'s attempts against its calls: "1.40× as many attempts as calls", or, when that ratio
+ * shows as 1.00× though retries reached the server, the counts: "1,109 attempts for 1,105 calls".
+ */
+function attemptsWords(f: FactRead, key: string): string {
+  const shown = formatRatio(f(`I.${key}.amp.overall`));
+  if (shown !== formatRatio(1) || f(`I.${key}.retriesReceived`) === 0) return `${shown} as many attempts as calls`;
+  return `${formatFact(`I.${key}.attempts`, f(`I.${key}.attempts`))} attempts for ${formatFact(`I.${key}.calls`, f(`I.${key}.calls`))} calls`;
 }
 
 /** "", "both " or "all ": for a group of policies that recovered at the same time. */

@@ -114,6 +114,9 @@ test("the budget's verdict: from the retries it let through against those it ref
   assert.match(budget(40, 60, { budget: 1_000, immediate: 1_000 }), /no lasting damage here for the budget to cap/);
   assert.match(budget(40, 60, { immediate: 1_000 }), /not enough/);
   assert.match(budget(40, 60, {}), /not enough/);
+  // None refused: never "and refused the rest" (the quick fixture: 3 of 3 through).
+  assert.match(budget(3, 0, { budget: 1_000, immediate: 1_000 }), /^The budget let all 3 retries its clients asked for reach the server and refused none; the system recovered/);
+  assert.match(budget(1, 0, { budget: 1_000, immediate: 1_000 }), /^The budget let the one retry its clients asked for reach the server and refused none;/);
   assert.match(budget(0, 0, { budget: 1_000 }), /^Its clients asked for no retry in this run, so the budget had nothing to refuse/);
 });
 
@@ -231,4 +234,7 @@ test('the budget\'s attempts: a ratio, or counts when the ratio shows 1.00× tho
   assert.equal(attempts(1_109, 1_105), '1,109 attempts for 1,105 calls', 'the expert\'s run: 1.0036× shows as 1.00×');
   assert.equal(attempts(1_105, 1_105), '1.00× as many attempts as calls', 'no retry reached the server: 1.00× is exact');
   assert.equal(attempts(1_547, 1_105), '1.40× as many attempts as calls');
+  // Backoff's recovered forms read the same way from its own run.
+  const backoff = WORDS.backoffAttempts(recordingReader({ 'I.backoff.amp.overall': 1_108 / 1_105, 'I.backoff.retriesReceived': 3, 'I.backoff.attempts': 1_108, 'I.backoff.calls': 1_105 }).read);
+  assert.equal(backoff, '1,108 attempts for 1,105 calls');
 });
