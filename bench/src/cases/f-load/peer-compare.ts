@@ -17,7 +17,7 @@ import { rawTarget } from './raw-connection.ts';
 import type { PeerRow } from './schema.ts';
 import { figureOf } from './validity.ts';
 
-const WARMUP_S = 0.5;
+const WARMUP_S = 0.3;
 
 /** autocannon's installed version. */
 export function autocannonVersion(): string {

@@ -43,7 +43,7 @@ export const specF: BeyondCaseSpec<LoadConfig, LoadResult> = {
       // of five paired ratios moves less than that of three.
       peerSeconds: 1,
       peerRounds: 5,
-      wakeFloor: { ratePerSec: 500, warmupMs: 200, measureMs: 1_000 },
+      wakeFloor: { ratePerSec: 500, warmupMs: 100, measureMs: 1_000 },
     },
     quick: {
       ...shared,
