@@ -89,3 +89,19 @@ test('the report says when the capacity level is not measurably above other vali
   const line = formatLoadReport(r, config).find((l) => l.startsWith(`  capacity ${Math.round(hop.capacity.perSec).toLocaleString('en-US')} calls/s`))!;
   assert.ok(line.includes(`(the highest valid closed level, not measurably above c=${others.join(', c=')} (their runs overlap);`), line);
 });
+
+test("the capacity level's throughput spread across runs: warned above a 10% coefficient of variation, as the reference cases' p50", () => {
+  const r = clone();
+  const hop = r.targets[0]!;
+  const level = hop.closed.find((l) => l.concurrency === hop.capacity.concurrency)!;
+  // 100, 100, 130: mean 110, population SD √200 = 14.14, CV 12.9% → "13%".
+  level.runs = level.runs.map((run, i) => ({ ...run, callsPerSec: [100, 100, 130][i]! }));
+  const line = loadWarnings(r).find((l) => l.startsWith('hop: the capacity level'));
+  assert.equal(line, `hop: the capacity level's throughput (c=${level.concurrency}) varied between runs by a 13% coefficient of variation (100–130 calls/s), and the open loop's rates are fractions of its median: close other programs, or raise --runs.`);
+  // 100, 100, 120: mean 106.7, SD 9.43, CV 8.8%: within the limit, no warning.
+  level.runs = level.runs.map((run, i) => ({ ...run, callsPerSec: [100, 100, 120][i]! }));
+  assert.ok(!loadWarnings(r).some((l) => l.startsWith('hop: the capacity level')));
+  // One run: no spread to judge.
+  level.runs = level.runs.slice(0, 1);
+  assert.ok(!loadWarnings(r).some((l) => l.startsWith('hop: the capacity level')));
+});

@@ -1,5 +1,7 @@
 /** Case F's section of the text report, and its warnings (each with a remedy). */
 import { reasonText, type Figure, type LoadConfig, type LoadResult, type Validity } from './schema.ts';
+import { NOISY_CV_PERCENT } from '../../harness/noise.ts';
+import { spread } from '../../harness/stats.ts';
 import { capacityNearCeiling, capacityTies, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, PEER_TARGET_RATIO, peerRoundRatios, peerStanding, servicesSaturated } from './validity.ts';
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -87,6 +89,10 @@ export function loadWarnings(result: LoadResult): string[] {
     const invalid = [...t.closed.filter((l) => !l.validity.valid).map((l) => `c=${l.concurrency}`), ...t.open.filter((l) => !l.validity.valid).map((l) => `${Math.round(l.fraction * 100)}%`)];
     if (invalid.length > 0) out.push(`${t.id}: ${invalid.length === 1 ? 'one level' : `${invalid.length} levels`} did not count (${invalid.join(', ')}); the report gives each reason. They stay in the results and the table and are used by no sentence or chart.${remedy}`);
     if (!t.capacity.fromValidLevel) out.push(`${t.id}: no closed-loop level was valid, so its capacity (and the open loop's rates) come from an invalid level; run on a quieter machine.`);
+    else {
+      const line = capacitySpreadWarning(t);
+      if (line) out.push(line);
+    }
     if (t.validOpenLevels === 0) out.push(`${t.id}: no open-loop level counted, so there is no latency-against-load curve.${remedy}`);
     else if (t.validOpenLevels < 4) out.push(`${t.id}: only ${t.validOpenLevels === 1 ? 'one open-loop level' : `${t.validOpenLevels} open-loop levels`} counted; the latency-against-load curve is thin.${remedy}`);
   }
@@ -95,6 +101,20 @@ export function loadWarnings(result: LoadResult): string[] {
     if (line) out.push(line);
   }
   return out;
+}
+
+/**
+ * When the capacity level's calls/s vary between runs by more than the reference cases' NOISY_CV_PERCENT
+ * (harness/noise, the same coefficient of variation, stats.spread), a warning: the open loop's rates
+ * are fractions of that level's median, so they rest on a figure the runs did not agree on. Undefined
+ * with one run or a spread within the limit.
+ */
+export function capacitySpreadWarning(t: LoadResult['targets'][number]): string | undefined {
+  const level = t.closed.find((l) => l.concurrency === t.capacity.concurrency);
+  if (!level || level.runs.length < 2) return undefined;
+  const s = spread(level.runs.map((r) => r.callsPerSec));
+  if (s.cvPercent <= NOISY_CV_PERCENT) return undefined;
+  return `${t.id}: the capacity level's throughput (c=${level.concurrency}) varied between runs by a ${s.cvPercent.toFixed(0)}% coefficient of variation (${int(s.min)}–${int(s.max)} calls/s), and the open loop's rates are fractions of its median: close other programs, or raise --runs.`;
 }
 
 /**
