@@ -590,7 +590,7 @@ function capacityTieClause(f: FactRead, t: 'hop' | 'chain'): string {
   if (ties === -1) return ', from one run, too few to tell it from the other levels by the noise between runs';
   if (ties === 0) return '';
   const cs = Array.from({ length: ties }, (_, i) => f(`F.${t}.capacityTie.${i}`));
-  return `, not measurably above the ${ties === 1 ? 'level' : 'levels'} with ${list(cs.map(callers))} (their runs overlap)`;
+  return `, not measurably above the ${ties === 1 ? 'level' : 'levels'} with ${list(cs.map(callers))} (paired run by run, the ratios’ interval includes 1)`;
 }
 
 /** What set it, as a clause about `who` ("the hop", "both"). */

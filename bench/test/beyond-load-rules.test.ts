@@ -258,13 +258,22 @@ describe('the peer check against autocannon (rules.peerStanding: the one predica
   });
 });
 
-describe('the capacity against the other levels (rules.capacityTies, the one noise rule)', () => {
+describe('the capacity against the other levels (rules.capacityTies: paired run by run, the one noise rule)', () => {
   const level = (concurrency: number, perSec: number[], valid = true) => ({ concurrency, valid, perSec });
-  test('the last full build: the hop at c = 64 (10,443–12,102) overlaps c = 16 (6,928–20,129), not c = 1 (2,149–4,915)', () => {
+  test('the last full build: the hop at c = 64 ties c = 16 (ratios 1.51, 1.15, 0.54), not c = 1 (4.86, 4.97, 2.23)', () => {
     const hop = [level(1, [2149, 2436, 4915]), level(16, [6928, 10513, 20129]), level(64, [10443, 12102, 10952])];
     assert.deepEqual(capacityTies(hop, 64), [16]);
-    // The chain: c = 64 (1,119–1,458) overlaps c = 1 (484–1,306) and c = 16 (1,166–1,460).
-    assert.deepEqual(capacityTies([level(1, [484, 853, 1306]), level(16, [1166, 1415, 1460]), level(64, [1119, 1458, 1420])], 64), [1, 16]);
+    // The chain: c = 64 over c = 1 is 2.31, 1.71, 1.09 run by run, all above 1, though the runs' ranges
+    // overlap (1,119–1,458 and 484–1,306): paired, it is measurably above; over c = 16 0.96, 1.03, 0.97: a tie.
+    assert.deepEqual(capacityTies([level(1, [484, 853, 1306]), level(16, [1166, 1415, 1460]), level(64, [1119, 1458, 1420])], 64), [16]);
+  });
+  test('an expert read: the chain at c = 64 (955–1,384) against c = 16 (1,194–1,539 at c = 64, ranges that overlap) is above in every run', () => {
+    // Run by run 1,384/1,258, 1,539/1,069, 1,321/1,190: 1.10, 1.44, 1.11, all above 1.
+    assert.deepEqual(capacityTies([level(16, [1258, 1069, 1190]), level(64, [1384, 1539, 1321])], 64), []);
+    // The same figures in another run order pair differently: 1,384/1,069, 1,539/1,258, 1,321/1,190 = 1.29, 1.22, 1.11; still above.
+    assert.deepEqual(capacityTies([level(16, [1069, 1258, 1190]), level(64, [1384, 1539, 1321])], 64), []);
+    // One run below: 1,384/1,400 = 0.99 with 1.44 and 1.11: the interval holds 1, a tie.
+    assert.deepEqual(capacityTies([level(16, [1400, 1069, 1190]), level(64, [1384, 1539, 1321])], 64), [16]);
   });
   test('measurably above every other valid level: none; an invalid level is left out; the only valid level: none', () => {
     assert.deepEqual(capacityTies([level(1, [100, 110, 120]), level(16, [200, 210, 220]), level(64, [150, 215, 300], false)], 16), []);

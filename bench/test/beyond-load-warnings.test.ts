@@ -87,7 +87,7 @@ test('the report says when the capacity level is not measurably above other vali
   hop.capacity.fromValidLevel = true;
   const config = { maxClientCpuPercent: 70, schedulerGranularityMs: 1, clockSpinUs: 100, arrival: 'poisson', arrivalSeed: 1, openConnections: 64, generatorLimitFraction: 0.5 } as never;
   const line = formatLoadReport(r, config).find((l) => l.startsWith(`  capacity ${Math.round(hop.capacity.perSec).toLocaleString('en-US')} calls/s`))!;
-  assert.ok(line.includes(`(the highest valid closed level, not measurably above c=${others.join(', c=')} (their runs overlap);`), line);
+  assert.ok(line.includes(`(the highest valid closed level, not measurably above c=${others.join(', c=')} (paired by run, the ratios' interval holds 1);`), line);
 });
 
 test("the capacity level's throughput spread across runs: warned above a 10% coefficient of variation, as the reference cases' p50", () => {

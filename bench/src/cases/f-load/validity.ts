@@ -197,20 +197,27 @@ export function peerStanding(row: Pick<PeerRow, 'ratio' | 'rounds'>): PeerStandi
 
 /**
  * The other valid closed-loop levels that the capacity level (the highest median, capacityOf) is not
- * measurably above: those whose per-run calls/s show no measurable difference from its own by the one
- * noise rule (harness/noise differBeyondNoise: the runs' intervals overlap). Levels that do not count are
- * left out, as they are from the capacity.
- * @param levels each closed level: its concurrency, whether it counts, and its runs' calls/s.
+ * measurably above. Every level runs once in each run, one after another, so they are compared paired
+ * run by run, as cases C and B and variants G2 and G3 are: run k's calls/s at the capacity level ÷ run
+ * k's at the other level, and the other level ties when the interval of those ratios includes 1 (the one
+ * noise rule for paired figures, harness/noise departsBeyondNoise). A machine that slows down for a
+ * whole run moves both figures of that run, so pairing keeps it out of the comparison. Levels that do
+ * not count are left out, as they are from the capacity.
+ * @param levels each closed level: its concurrency, whether it counts, and its runs' calls/s in run order.
  * @returns the tied levels' concurrencies, ascending (empty when the capacity level is measurably above every
- *   other valid level, or is the only one); null when there is another valid level but a side has one run
- *   (no spread to judge).
+ *   other valid level, or is the only one); null when there is another valid level but fewer than two
+ *   runs pair with it (no spread to judge).
  * @throws RangeError when no level has `capacityConcurrency`.
  */
 export function capacityTies(levels: readonly { concurrency: number; valid: boolean; perSec: readonly number[] }[], capacityConcurrency: number): number[] | null {
   const best = levels.find((l) => l.concurrency === capacityConcurrency);
   if (!best) throw new RangeError(`no closed level with c=${capacityConcurrency}`);
   const others = levels.filter((l) => l.valid && l !== best);
-  const verdicts = others.map((l) => ({ c: l.concurrency, differs: differBeyondNoise(best.perSec, l.perSec) }));
+  const verdicts = others.map((l) => {
+    const n = Math.min(best.perSec.length, l.perSec.length);
+    const ratios = Array.from({ length: n }, (_, k) => (l.perSec[k]! > 0 ? best.perSec[k]! / l.perSec[k]! : Number.POSITIVE_INFINITY));
+    return { c: l.concurrency, differs: n < 2 ? null : departsBeyondNoise(ratios, 1) };
+  });
   if (verdicts.some((v) => v.differs === null)) return null;
   return verdicts.filter((v) => v.differs === false).map((v) => v.c).sort((a, b) => a - b);
 }
