@@ -487,8 +487,8 @@ function lateRunsSentence(f: FactRead, keys: readonly string[]): string {
 
 /**
  * A comparison between two runs' figures, under the one noise rule (the ratio's ".noise" fact,
- * src/facts/noise-facts.ts): "<subject> <band> <object>, but the runs overlap, so they
- * cannot tell the two apart" when the runs' intervals overlap; with one run on a side, the ratio's band and that one run cannot
+ * src/facts/noise-facts.ts): "the runs overlap, so they cannot tell the two apart (the medians alone
+ * would say <subject> <band> <object>)" when the runs' intervals overlap, the verdict first; with one run on a side, the ratio's band and that one run cannot
  * tell it from noise; otherwise the band. When `adds` is given (TLS, a second network stack), a ratio below
  * 0.95 is flagged: it only adds work, so a lower figure comes from a difference between the runs, not from it.
  */
@@ -498,7 +498,7 @@ function acrossRuns(f: FactRead, name: string, subject: string, object: string, 
   const base = `${subject} ${ratioPhrase(ratio)} ${object}`;
   const below = adds !== undefined && ratio < 0.95 ? `; ${adds} only adds work, so a lower figure comes from a difference between the runs, not from ${adds === 'TLS' ? 'TLS' : 'the pair'}` : '';
   // Overlapping runs do not make the two equal: give the median ratio's band, and say the runs cannot tell them apart.
-  if (noise === NOISE.same) return `${base}, but the runs overlap, so they cannot tell the two apart${below}`;
+  if (noise === NOISE.same) return `the runs overlap, so they cannot tell the two apart (the medians alone would say ${base})${below}`;
   if (noise === NOISE.unjudged) return `${base}, from one run on a side, too few to tell a difference from the noise between runs${below}`;
   return `${base}, outside the noise between runs${below}`;
 }
