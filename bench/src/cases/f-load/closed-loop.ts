@@ -2,7 +2,8 @@
  * Closed loop on the raw generator: c connections, each sending its next call as soon as its previous
  * one has answered. Throughput is what the system lets through; latency is timed from each call's
  * actual send (a closed loop has no other schedule to time it from). A level's window runs until it
- * holds `minCalls` completed calls and `minMeasureMs` have passed, or `maxMeasureMs` have passed.
+ * holds `minCalls` completed calls sent inside it (the calls its latency holds) and `minMeasureMs` have
+ * passed, or `maxMeasureMs` have passed.
  */
 import { openConnections, sweepTimeouts, type RawConnection, type RawTarget } from './raw-connection.ts';
 import { LatencyRecorder, type LatencySummary } from './recorder.ts';
@@ -59,6 +60,8 @@ export async function runClosedLevel(
   const errors: Record<string, number> = {};
   let sent = 0;
   let callsInWindow = 0;
+  // Completed calls sent inside the window: the calls the latency holds, which minCalls counts.
+  let measuredDone = 0;
   let index = 0;
   let windowStart = Infinity;
   let windowEnd = Infinity;
@@ -89,13 +92,16 @@ export async function runClosedLevel(
   };
   const maybeEnd = (now: number) => {
     const elapsed = now - windowStart;
-    if (elapsed >= s.maxMeasureMs || (elapsed >= s.minMeasureMs && callsInWindow >= s.minCalls)) endWindow(now);
+    if (elapsed >= s.maxMeasureMs || (elapsed >= s.minMeasureMs && measuredDone >= s.minCalls)) endWindow(now);
   };
   const listener = {
     response(conn: RawConnection, status: number) {
       const now = performance.now();
       if (status >= 200 && status < 300) {
-        if (conn.measured) recorder.record((now - conn.sentAt) * 1000);
+        if (conn.measured) {
+          recorder.record((now - conn.sentAt) * 1000);
+          measuredDone += 1;
+        }
         if (now >= windowStart && !stopping) callsInWindow += 1;
       } else if (conn.measured) {
         countError(errors, `http ${status}`);
