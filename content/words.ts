@@ -490,13 +490,13 @@ function lateRunsSentence(f: FactRead, keys: readonly string[]): string {
  * src/facts/noise-facts.ts): "the runs overlap, so they cannot tell the two apart (the medians alone
  * would say <subject> <band> <object>)" when the runs' intervals overlap, the verdict first; with one run on a side, the ratio's band and that one run cannot
  * tell it from noise; otherwise the band. When `adds` is given (TLS, a second network stack), a ratio below
- * 0.95 is flagged: it only adds work, so a lower figure comes from a difference between the runs, not from it.
+ * 0.95 is flagged: it only adds work, so a lower figure comes from something that differed between the two measurements, not from it.
  */
 function acrossRuns(f: FactRead, name: string, subject: string, object: string, adds?: string): string {
   const ratio = f(name);
   const noise = f(`${name}.noise`);
   const base = `${subject} ${ratioPhrase(ratio)} ${object}`;
-  const below = adds !== undefined && ratio < 0.95 ? `; ${adds} only adds work, so a lower figure comes from a difference between the runs, not from ${adds === 'TLS' ? 'TLS' : 'the pair'}` : '';
+  const below = adds !== undefined && ratio < 0.95 ? `; ${adds} only adds work, so a lower figure comes from something that differed between the two measurements, not from ${adds === 'TLS' ? 'TLS' : 'the pair'}` : '';
   // Overlapping runs do not make the two equal: give the median ratio's band, and say the runs cannot tell them apart.
   if (noise === NOISE.same) return `the runs overlap, so they cannot tell the two apart (the medians alone would say ${base})${below}`;
   if (noise === NOISE.unjudged) return `${base}, from one run on a side, too few to tell a difference from the noise between runs${below}`;
@@ -529,7 +529,7 @@ function peerWords(f: FactRead): string {
   const phrase: Record<PeerStanding, string> = {
     slower: 'fell short of autocannon’s throughput',
     near: `came within ${band} of autocannon’s throughput`,
-    same: 'showed no measurable difference from autocannon’s throughput',
+    same: 'could not be told from autocannon’s throughput',
     faster: 'exceeded autocannon’s throughput',
   };
   const order: PeerStanding[] = ['slower', 'same', 'near', 'faster'];
@@ -547,9 +547,14 @@ function peerWords(f: FactRead): string {
     return runs > 1 ? ` (the rounds’ ratios ran ${g.cs.map(range).join(' and ')}, ${r[g.cs.length === 1 ? 0 : 1]})` : '';
   };
   const at = (cs: number[]) => cs.map((c) => `c = ${c}`).join(' and ');
-  const parts = groups.map((g) => `${phrase[g.st]} ${groups.length === 1 && g.cs.length === 2 ? 'at both concurrencies compared' : `at ${at(g.cs)}`}${where(g)}`);
+  const both = (st: PeerStanding) => (st === 'same' ? 'at either concurrency compared' : 'at both concurrencies compared');
+  const parts = groups.map((g) => `${phrase[g.st]} ${groups.length === 1 && g.cs.length === 2 ? both(g.st) : `at ${at(g.cs)}`}${where(g)}`);
   const tail = rows.some((r) => r.s === 'slower') ? ', so where it fell short the generator, not the service, may have set the figure' : '';
-  return `${list(parts)}${tail}`;
+  // "Could not be told apart" is no proof of parity: say where the rounds reach below the target.
+  const target = f('F.peer.targetRatio');
+  const shortRounds = runs > 1 ? rows.filter((r) => r.s === 'same' && f(`F.peer.ratioLow.c${r.c}`) < target).map((r) => r.c) : [];
+  const reach = shortRounds.length === 0 ? '' : `; at ${at(shortRounds)} the rounds reached below the ${formatNumber(target, 2)}× target, so a shortfall that large is not ruled out`;
+  return `${list(parts)}${tail}${reach}`;
 }
 
 /** What may have set target T's capacity, from the facts (validity.ts capacityOf and the noise rule). */

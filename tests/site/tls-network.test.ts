@@ -127,12 +127,12 @@ const reader = (facts: Record<string, number>): FactRead => Object.assign((n: st
 test('veth and TLS words under the one noise rule: overlap, one run, a difference, and a ratio below 1 flagged', () => {
   const veth = (ratio: number, noise: number) => WORDS.vethG2(reader({ 'H.ratio.G2vethOverG2.p50': ratio, 'H.ratio.G2vethOverG2.p50.noise': noise }));
   assert.match(veth(1.2, NOISE.same), /^the runs overlap, so they cannot tell the two apart \(the medians alone would say across the pair it costs .* it does on loopback\)$/);
-  assert.match(veth(0.86, NOISE.same), /^the runs overlap, so they cannot tell the two apart \(the medians alone would say across the pair it costs .* it does on loopback\); a second network stack only adds work, so a lower figure comes from a difference between the runs, not from the pair$/);
+  assert.match(veth(0.86, NOISE.same), /^the runs overlap, so they cannot tell the two apart \(the medians alone would say across the pair it costs .* it does on loopback\); a second network stack only adds work, so a lower figure comes from something that differed between the two measurements, not from the pair$/);
   assert.equal(veth(1.2, NOISE.differ), 'across the pair it costs about 20% more than it does on loopback, outside the noise between runs');
-  assert.equal(veth(0.6, NOISE.differ), 'across the pair it costs about 40% less than it does on loopback, outside the noise between runs; a second network stack only adds work, so a lower figure comes from a difference between the runs, not from the pair');
+  assert.equal(veth(0.6, NOISE.differ), 'across the pair it costs about 40% less than it does on loopback, outside the noise between runs; a second network stack only adds work, so a lower figure comes from something that differed between the two measurements, not from the pair');
   assert.match(veth(0.41, NOISE.unjudged), /^across the pair it costs about 40% as much as it does on loopback, from one run on a side, too few to tell a difference from the noise between runs; a second network stack only adds work/);
   const tls = WORDS.tlsKeptAliveVsPlain(reader({ 'G.ratio.G1overB.p50': 0.85, 'G.ratio.G1overB.p50.noise': NOISE.differ }));
-  assert.equal(tls, 'G1 costs about 15% less than B, outside the noise between runs; TLS only adds work, so a lower figure comes from a difference between the runs, not from TLS');
+  assert.equal(tls, 'G1 costs about 15% less than B, outside the noise between runs; TLS only adds work, so a lower figure comes from something that differed between the two measurements, not from TLS');
 });
 
 test('full against resumed handshake, paired run by run: the runs\' range and the median, the method named, then what the runs can tell (one run, holds 1, leaves out 1)', () => {

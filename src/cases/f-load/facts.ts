@@ -2,7 +2,8 @@
  * Facts of case F (under load), from its stored result. Only levels that count (valid) give figures:
  * an invalid level's numbers are in the results and the table, never in a fact, so no sentence or
  * chart can use them. Names:
- * - setup: F.cores, F.runs, F.pinned (1/0), F.maxConcurrency, F.openConnections, F.schedulerGranularityMs,
+ * - setup: F.cores, F.runs, F.pinned (1/0), F.maxConcurrency, F.openConnections, F.inFlightCap (calls
+ *   waiting or on the wire past which an open level drops a call that comes due), F.schedulerGranularityMs,
  *   F.maxClientCpuPercent, F.maxFailedPercent, F.generatorLimitFraction, F.minCalls and F.maxMeasureMs (a level
  *   runs until it holds minCalls calls, or for maxMeasureMs);
  * - the generator: F.ceilingPerSec (median against the trivial responder) with F.ceilingLowPerSec and
@@ -66,6 +67,7 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
   put('pinned', result.placement.pinned ? 1 : 0);
   put('maxConcurrency', Math.max(...config.concurrency));
   put('openConnections', config.openConnections);
+  put('inFlightCap', config.inFlightCap);
   put('schedulerGranularityMs', config.schedulerGranularityMs);
   put('maxClientCpuPercent', config.maxClientCpuPercent);
   put('maxFailedPercent', config.maxFailedPercent);
