@@ -60,8 +60,8 @@ export const WORDS = {
   /** "For the chain, ___." (case F). */
   chainOpen: (f) => openClause(f, 'chain'),
   /**
-   * "so the law checks the measurement's bookkeeping: ___." Little's law over the valid closed levels of both
-   * targets: the largest |throughput × mean latency − c| ÷ c (case F).
+   * "so the law checks the measurement's bookkeeping: ___." Little's law over every run of the valid closed
+   * levels of both targets: the largest |throughput × mean latency − c| ÷ c (case F).
    */
   littleLawFit: (f) => {
     const levelsThatCount = f('F.hop.validClosedLevels') + f('F.chain.validClosedLevels');
@@ -70,7 +70,8 @@ export const WORDS = {
     const where = levelsThatCount === 1 ? 'at the one level that counts' : 'at every level that counts';
     // The tightest bound in the figure's own steps: tenths of a percent below 1%, whole percents above.
     const bound = dev < 1 ? `${formatNumber(Math.max(0.1, Math.ceil(dev * 10) / 10), 1)}%` : formatFact('F.littleL.maxDeviationPercent', Math.ceil(dev));
-    return `${where}, throughput × mean latency is within ${bound} of the number of callers`;
+    const runs = f('F.runs') > 1 ? ' in every run' : '';
+    return `${where}, throughput × mean latency is within ${bound} of the number of callers${runs}`;
   },
   /** Case H's calls per run across the pair, as a clause: "1,000 timed calls of B, 200 of C and 500 of D per run". */
   vethCounts: (f) => `${formatNumber(f('H.B.timedCalls'), 0)} timed calls of B, ${formatNumber(f('H.C.timedCalls'), 0)} of C and ${formatNumber(f('H.D.timedCalls'), 0)} of D per run`,

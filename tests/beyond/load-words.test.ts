@@ -136,11 +136,13 @@ describe("case F's words", () => {
   });
 
   test("Little's law: no level, one level, the deviation rounded up to a tenth of a percent below 1%, else to a whole percent", () => {
-    const base = { 'F.hop.validClosedLevels': 3, 'F.chain.validClosedLevels': 3 };
+    const base = { 'F.runs': 1, 'F.hop.validClosedLevels': 3, 'F.chain.validClosedLevels': 3 };
     assert.equal(WORDS.littleLawFit(reader({ 'F.hop.validClosedLevels': 0, 'F.chain.validClosedLevels': 0 })), 'no closed-loop level counted, so there is nothing here to check');
     assert.equal(WORDS.littleLawFit(reader({ ...base, 'F.littleL.maxDeviationPercent': 0.2 })), 'at every level that counts, throughput × mean latency is within 0.2% of the number of callers');
     assert.equal(WORDS.littleLawFit(reader({ ...base, 'F.littleL.maxDeviationPercent': 0.08 })), 'at every level that counts, throughput × mean latency is within 0.1% of the number of callers');
-    assert.equal(WORDS.littleLawFit(reader({ 'F.hop.validClosedLevels': 1, 'F.chain.validClosedLevels': 0, 'F.littleL.maxDeviationPercent': 0.2 })), 'at the one level that counts, throughput × mean latency is within 0.2% of the number of callers');
+    assert.equal(WORDS.littleLawFit(reader({ 'F.runs': 1, 'F.hop.validClosedLevels': 1, 'F.chain.validClosedLevels': 0, 'F.littleL.maxDeviationPercent': 0.2 })), 'at the one level that counts, throughput × mean latency is within 0.2% of the number of callers');
+    // Several runs: the bound holds run by run, and says so.
+    assert.equal(WORDS.littleLawFit(reader({ ...base, 'F.runs': 3, 'F.littleL.maxDeviationPercent': 0.63 })), 'at every level that counts, throughput × mean latency is within 0.7% of the number of callers in every run');
     // 2.1% is stated as "within 3%", never as a bound the figure breaks.
     assert.equal(WORDS.littleLawFit(reader({ ...base, 'F.littleL.maxDeviationPercent': 2.1 })), 'at every level that counts, throughput × mean latency is within 3% of the number of callers');
   });

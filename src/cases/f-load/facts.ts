@@ -42,7 +42,8 @@
  * - the lowest and highest valid open level of T (present when T has one): F.T.open.first.* and
  *   F.T.open.last.* with loadPercent, p99Us, uncorrectedP99Us, lagP99Us, clientCpuPercent and (when
  *   defined) p99OverUnloaded, correctedOverUncorrected;
- * - F.littleL.maxDeviationPercent: the largest |L − c| / c over the valid closed levels of both targets, %;
+ * - F.littleL.maxDeviationPercent: the largest |L − c| / c over every run of the valid closed levels of both
+ *   targets (L = that run's calls/s × its mean latency), %;
  * - F.open.validLevels: valid open levels of both targets;
  * - F.open.correctedBelowUncorrected: valid open levels (both targets) whose p99 from the intended send is
  *   below the p99 from the actual send (each call's first figure is never the smaller, so 0 unless broken).
@@ -155,7 +156,8 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
       put(`${T}.closed.p99Us.${c}`, l.p99Us.median);
       put(`${T}.closed.littleL.${c}`, l.littleL);
       put(`${T}.closed.clientCpuPercent.${c}`, l.clientCpuPercent.median);
-      maxDeviation = Math.max(maxDeviation, (100 * Math.abs(l.littleL - l.concurrency)) / l.concurrency);
+      // Bookkeeping holds run by run, not only for the medians: each run's throughput × its mean latency.
+      for (const r of l.runs) maxDeviation = Math.max(maxDeviation, (100 * Math.abs((r.callsPerSec * r.latency.meanUs) / 1e6 - l.concurrency)) / l.concurrency);
     }
     const valid = t.open.filter((l) => l.validity.valid);
     const openFacts = (l: (typeof valid)[number]): Record<string, number> => {
