@@ -105,3 +105,17 @@ test("the capacity level's throughput spread across runs: warned above a 10% coe
   level.runs = level.runs.slice(0, 1);
   assert.ok(!loadWarnings(r).some((l) => l.startsWith('hop: the capacity level')));
 });
+
+test("the generator's ceiling spread across runs: warned above a 10% coefficient of variation, by the same rule", () => {
+  const r = clone();
+  const runs = r.ceiling.runs;
+  // 30,000, 30,000, 39,000: mean 33,000, population SD √18,000,000 = 4,243, CV 12.9% → "13%".
+  r.ceiling.runs = [0, 1, 2].map((i) => ({ ...runs[Math.min(i, runs.length - 1)]!, callsPerSec: [30_000, 30_000, 39_000][i]! }));
+  const line = loadWarnings(r).find((l) => l.startsWith("the generator's ceiling"));
+  assert.equal(line, `the generator's ceiling (c=${r.ceiling.concurrency}, trivial responder) varied between runs by a 13% coefficient of variation (30,000–39,000 calls/s), and the generator-limited mark reads its slowest run: close other programs, or raise --runs.`);
+  // 30,000, 30,000, 36,000: CV 8.8%, within the limit.
+  r.ceiling.runs = r.ceiling.runs.map((run, i) => ({ ...run, callsPerSec: [30_000, 30_000, 36_000][i]! }));
+  assert.ok(!loadWarnings(r).some((l) => l.startsWith("the generator's ceiling")));
+  r.ceiling.runs = r.ceiling.runs.slice(0, 1);
+  assert.ok(!loadWarnings(r).some((l) => l.startsWith("the generator's ceiling")));
+});

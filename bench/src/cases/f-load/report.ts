@@ -96,11 +96,25 @@ export function loadWarnings(result: LoadResult): string[] {
     if (t.validOpenLevels === 0) out.push(`${t.id}: no open-loop level counted, so there is no latency-against-load curve.${remedy}`);
     else if (t.validOpenLevels < 4) out.push(`${t.id}: only ${t.validOpenLevels === 1 ? 'one open-loop level' : `${t.validOpenLevels} open-loop levels`} counted; the latency-against-load curve is thin.${remedy}`);
   }
+  const ceiling = ceilingSpreadWarning(result.ceiling);
+  if (ceiling) out.push(ceiling);
   for (const r of result.peer) {
     const line = peerWarning(r);
     if (line) out.push(line);
   }
   return out;
+}
+
+/**
+ * When the generator's ceiling varies between runs by more than NOISY_CV_PERCENT (the same rule as the
+ * capacity level's and the reference cases'), a warning: the generator-limited mark reads the slowest
+ * run's ceiling. Undefined with one run or a spread within the limit.
+ */
+export function ceilingSpreadWarning(ceiling: LoadResult['ceiling']): string | undefined {
+  if (ceiling.runs.length < 2) return undefined;
+  const s = spread(ceiling.runs.map((r) => r.callsPerSec));
+  if (s.cvPercent <= NOISY_CV_PERCENT) return undefined;
+  return `the generator's ceiling (c=${ceiling.concurrency}, trivial responder) varied between runs by a ${s.cvPercent.toFixed(0)}% coefficient of variation (${int(s.min)}–${int(s.max)} calls/s), and the generator-limited mark reads its slowest run: close other programs, or raise --runs.`;
 }
 
 /**
