@@ -44,6 +44,17 @@ export function latencyNoise(c: RunP50s): CaseNoise {
   };
 }
 
+/**
+ * The spread of one figure per run (any unit) when it is above NOISY_CV_PERCENT, the rule latencyNoise
+ * applies to p50s: stats.spread's coefficient of variation with the runs' min and max; undefined with
+ * fewer than two runs or a spread within the limit.
+ */
+export function noisySpread(values: readonly number[]): { cvPercent: number; min: number; max: number } | undefined {
+  if (values.length < 2) return undefined;
+  const s = spread(values);
+  return s.cvPercent > NOISY_CV_PERCENT ? s : undefined;
+}
+
 /** A run whose p50 is more than this many times the median of the other runs' p50 is named in a warning. */
 export const SLOW_RUN_RATIO = 1.5;
 

@@ -50,7 +50,7 @@
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
 import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
-import { boundCeilingPerSec, capacityNearCeiling, capacityTies, figureOf, floorBreaksLag, levelClockLagP99Us, PEER_STANDINGS, PEER_TARGET_RATIO, peerStanding, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import { boundCeilingPerSec, capacityNearCeiling, capacityTiesOf, figureOf, floorBreaksLag, levelClockLagP99Us, PEER_STANDINGS, PEER_TARGET_RATIO, peerStanding, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /** The name segment of an open-loop level: 0.1 → "at10". */
 export function loadLevelName(fraction: number): string {
@@ -136,7 +136,7 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
       put(`${T}.capacityServicesCpuPercent`, level.servicesCpuPercent.median);
       put(`${T}.capacityServicesSaturated`, servicesSaturated(level.servicesCpuPercent.median, result.placement) ? 1 : 0);
       put(`${T}.capacityNearCeiling`, capacityNearCeiling(level.runs.map((r) => r.callsPerSec), result.ceiling.runs, config.maxClientCpuPercent) ? 1 : 0);
-      const ties = capacityTies(t.closed.map((l) => ({ concurrency: l.concurrency, valid: l.validity.valid, perSec: l.runs.map((r) => r.callsPerSec) })), t.capacity.concurrency);
+      const ties = capacityTiesOf(t);
       put(`${T}.capacityTies`, ties === null ? -1 : ties.length);
       ties?.forEach((c, i) => put(`${T}.capacityTie.${i}`, c));
     }

@@ -1,8 +1,7 @@
 /** Case F's section of the text report, and its warnings (each with a remedy). */
 import { reasonText, type Figure, type LoadConfig, type LoadResult, type Validity } from './schema.ts';
-import { NOISY_CV_PERCENT } from '../../harness/noise.ts';
-import { spread } from '../../harness/stats.ts';
-import { capacityNearCeiling, capacityTies, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, PEER_TARGET_RATIO, peerRoundRatios, peerStanding, servicesSaturated } from './validity.ts';
+import { noisySpread } from '../../harness/noise.ts';
+import { capacityNearCeiling, capacityTiesOf, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, PEER_TARGET_RATIO, peerRoundRatios, peerStanding, servicesSaturated } from './validity.ts';
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const pct = (n: number) => `${Math.round(n)}%`;
@@ -36,7 +35,7 @@ export function formatLoadReport(result: LoadResult, config: LoadConfig): string
     const atCeiling = level && capacityNearCeiling(level.runs.map((r) => r.callsPerSec), result.ceiling.runs, config.maxClientCpuPercent)
       ? "; within the noise of the generator's own ceiling, so the generator may have set it" : '';
     const busy = level && servicesSaturated(level.servicesCpuPercent.median, result.placement) ? `; the services used ${pct(level.servicesCpuPercent.median)} of a core there: saturated, so they set it` : '';
-    const ties = t.capacity.fromValidLevel ? capacityTies(t.closed.map((l) => ({ concurrency: l.concurrency, valid: l.validity.valid, perSec: l.runs.map((r) => r.callsPerSec) })), t.capacity.concurrency) : [];
+    const ties = t.capacity.fromValidLevel ? capacityTiesOf(t) : [];
     const tied = ties === null ? ', one run: not judged against the other levels' : ties.length > 0 ? `, not measurably above c=${ties.join(', c=')} (paired by run, the ratios' interval holds 1)` : '';
     lines.push(`  capacity ${int(t.capacity.perSec)} calls/s at c=${t.capacity.concurrency} (the highest valid closed level${tied}; ${t.capacity.setBy === 'generator' ? 'the next level broke the client-CPU rule, so the generator set it' : 'no level with more callers broke the client-CPU rule'}${busy}${atCeiling})${t.capacity.fromValidLevel ? '' : ' (NO valid closed-loop level: taken from an invalid one)'}; unloaded p50 ${int(t.unloadedP50Us)} µs`);
     lines.push(`  open loop at fractions of the capacity; latency from intended send (uncorrected: from actual send); p99 of clock lag (the scheduler's own lateness, which the lag rule reads) and of send delay (clock lag plus the wait for a free connection)`);
@@ -111,9 +110,8 @@ export function loadWarnings(result: LoadResult): string[] {
  * run's ceiling. Undefined with one run or a spread within the limit.
  */
 export function ceilingSpreadWarning(ceiling: LoadResult['ceiling']): string | undefined {
-  if (ceiling.runs.length < 2) return undefined;
-  const s = spread(ceiling.runs.map((r) => r.callsPerSec));
-  if (s.cvPercent <= NOISY_CV_PERCENT) return undefined;
+  const s = noisySpread(ceiling.runs.map((r) => r.callsPerSec));
+  if (!s) return undefined;
   return `the generator's ceiling (c=${ceiling.concurrency}, trivial responder) varied between runs by a ${s.cvPercent.toFixed(0)}% coefficient of variation (${int(s.min)}–${int(s.max)} calls/s), and the generator-limited mark reads its slowest run: close other programs, or raise --runs.`;
 }
 
@@ -125,9 +123,8 @@ export function ceilingSpreadWarning(ceiling: LoadResult['ceiling']): string | u
  */
 export function capacitySpreadWarning(t: LoadResult['targets'][number]): string | undefined {
   const level = t.closed.find((l) => l.concurrency === t.capacity.concurrency);
-  if (!level || level.runs.length < 2) return undefined;
-  const s = spread(level.runs.map((r) => r.callsPerSec));
-  if (s.cvPercent <= NOISY_CV_PERCENT) return undefined;
+  const s = level && noisySpread(level.runs.map((r) => r.callsPerSec));
+  if (!s) return undefined;
   return `${t.id}: the capacity level's throughput (c=${level.concurrency}) varied between runs by a ${s.cvPercent.toFixed(0)}% coefficient of variation (${int(s.min)}–${int(s.max)} calls/s), and the open loop's rates are fractions of its median: close other programs, or raise --runs.`;
 }
 

@@ -221,3 +221,8 @@ export function capacityTies(levels: readonly { concurrency: number; valid: bool
   if (verdicts.some((v) => v.differs === null)) return null;
   return verdicts.filter((v) => v.differs === false).map((v) => v.c).sort((a, b) => a - b);
 }
+
+/** capacityTies for one target's closed levels and capacity, as the report and the site's facts read it. */
+export function capacityTiesOf(t: { closed: readonly { concurrency: number; validity: Validity; runs: readonly { callsPerSec: number }[] }[]; capacity: { concurrency: number } }): number[] | null {
+  return capacityTies(t.closed.map((l) => ({ concurrency: l.concurrency, valid: l.validity.valid, perSec: l.runs.map((r) => r.callsPerSec) })), t.capacity.concurrency);
+}
