@@ -2,7 +2,7 @@
 // in-flight cap in the open loop, and a quick run of the case against real services.
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { caseF } from '../src/cases/f-load/case.ts';
 import { runClosedLevel } from '../src/cases/f-load/closed-loop.ts';
@@ -57,6 +57,40 @@ describe('closed loop on raw sockets', () => {
       await s.close();
     }
   });
+});
+
+test('responses split mid-header across reads, on interleaved connections, frame whole: every connection reads into one shared buffer', async () => {
+  // A raw server that writes each response in three pieces, the first ending inside the header, with
+  // a pause between them, so that other connections' reads land in the shared buffer in between.
+  let served = 0;
+  const server = net.createServer({ noDelay: true }, (socket) => {
+    socket.on('data', () => {
+      served += 1;
+      const status = served % 7 === 0 ? 503 : 200;
+      const body = '{"n":' + served + '}';
+      const text = `HTTP/1.1 ${status} X\r\nContent-Length: ${body.length}\r\nX-Pad: ${'p'.repeat(served % 50)}\r\n\r\n${body}`;
+      const cut1 = 12 + (served % 9);
+      const cut2 = text.length - 3;
+      socket.write(text.slice(0, cut1));
+      setTimeout(() => {
+        socket.write(text.slice(cut1, cut2));
+        setTimeout(() => socket.write(text.slice(cut2)), 1);
+      }, 1);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const port = (server.address() as AddressInfo).port;
+    const run = await runClosedLevel(rawTarget(port, '/x', ['{}']), { concurrency: 4, warmupMs: 0, minCalls: 150, minMeasureMs: 50, maxMeasureMs: 10_000, callTimeoutMs: 5_000 }, new AbortController().signal);
+    const protocolErrors = Object.keys(run.errors).filter((k) => k.startsWith('protocol'));
+    assert.deepEqual(protocolErrors, [], JSON.stringify(run.errors));
+    assert.ok(run.latency.count >= 150, `${run.latency.count} timed calls`);
+    // Every 7th response the server wrote was a 503, and each reached the client as one.
+    assert.ok((run.errors['http 503'] ?? 0) >= Math.floor(run.sent / 7) - 4, JSON.stringify({ sent: run.sent, errors: run.errors }));
+    assert.equal(run.latency.count + (run.errors['http 503'] ?? 0), run.sent);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 });
 
 /**

@@ -7,6 +7,12 @@
 import net from 'node:net';
 import { MessageFramer, serialisePost } from './http-framing.ts';
 
+/**
+ * The one buffer every connection reads into: a read is framed before the next one can happen (one
+ * thread), and the framer copies the little it keeps across reads.
+ */
+const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
+
 /** Where the generator sends: pre-serialised requests, used in turn. */
 export interface RawTarget {
   host: string;
@@ -50,17 +56,26 @@ export class RawConnection {
   /** Connects; `ready` resolves on connect and rejects on a failure before it. */
   constructor(target: RawTarget, listener: ConnectionListener) {
     this.#listener = listener;
-    this.socket = net.connect({ host: target.host, port: target.port, noDelay: true });
-    this.socket.on('data', (chunk: Buffer) => {
-      for (const m of this.#framer.push(chunk)) {
-        if (!this.busy) return this.#fail('protocol: response without a request');
-        if (!m.ok) return this.#fail(`protocol: ${m.reason}`);
-        this.busy = false;
-        this.#listener.response(this, m.status);
-      }
+    // `onread` hands each read to the framer straight from one reused buffer, skipping the Readable
+    // stream's per-chunk Buffer and 'data' event: about a tenth of the generator's CPU per call.
+    this.socket = net.connect({
+      host: target.host,
+      port: target.port,
+      noDelay: true,
+      onread: { buffer: READ_BUFFER, callback: (n: number, buf: Uint8Array) => this.#read(buf as Buffer, n) },
     });
     this.socket.on('error', (error: NodeJS.ErrnoException) => this.#fail(error.code ?? 'socket error'));
     this.socket.on('close', () => this.#fail('closed'));
+  }
+
+  /** Frames one read (`n` bytes at the start of the shared buffer, valid only during this call). */
+  #read(buf: Buffer, n: number): void {
+    for (const m of this.#framer.push(buf.subarray(0, n))) {
+      if (!this.busy) return this.#fail('protocol: response without a request');
+      if (!m.ok) return this.#fail(`protocol: ${m.reason}`);
+      this.busy = false;
+      this.#listener.response(this, m.status);
+    }
   }
 
   /** Resolves when connected. @throws Error when the connection fails first. */
