@@ -12,6 +12,7 @@ import { C_OVER_B_PAIRED } from '../src/facts/paired-facts.ts';
 import { formatFact, formatNumber } from '../src/present/format.ts';
 import { recoveryDuration, recoveryTime } from '../src/cases/i-retry-storm/recovery-time.ts';
 import { PEER_STANDINGS, type PeerStanding } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import { stallFloorSentences, wakeFloorVerdict } from '../src/cases/f-load/machine-floor-words.ts';
 
 /**
  * Case D against the sum of its hops, through each run's mean (means add; medians do not): the mean of
@@ -82,21 +83,19 @@ export const WORDS = {
       ? `taking turns in ${rounds} alternating rounds, so that a machine that slows down during the check slows both`
       : 'one after the other, in one pass each';
   },
-  /** The scheduler's wake-up floor on this machine, as a sentence, against the lag rule (case F). */
+  /** The scheduler's wake-up floor and the stall probe on this machine, against the lag rule run by run (case F). */
   wakeFloor: (f) => {
     if (f('F.wakeFloor.measured') === 0) return 'This run did not measure how late the scheduler’s clock wakes on this machine.';
     const p50 = formatFact('F.wakeFloor.p50Us', f('F.wakeFloor.p50Us'));
     const p99 = formatFact('F.wakeFloor.p99Us', f('F.wakeFloor.p99Us'));
     const range = f('F.runs') > 1 ? ` (runs ${formatNumber(f('F.wakeFloor.p99LowUs'), 0)}–${formatFact('F.wakeFloor.p99HighUs', f('F.wakeFloor.p99HighUs'))})` : '';
-    const above = (['hop', 'chain'] as const).filter((t) => f(`F.${t}.floorBreaksLag`) === 1);
     const stealRange = () => `; the median of the runs, which ranged ${formatNumber(f('F.wakeFloor.stealLowPercent'), 1)}–${formatFact('F.wakeFloor.stealHighPercent', f('F.wakeFloor.stealHighPercent'), { digits: 1 })}`;
     const steal = f('F.wakeFloor.stealMeasured') === 1
       ? ` During those tests the host gave ${formatFact('F.wakeFloor.stealPercent', f('F.wakeFloor.stealPercent'), { digits: 1 })} of this machine’s CPU time to other work (steal time in /proc/stat${f('F.runs') > 1 ? stealRange() : ''}).`
       : '';
     const head = `The same run timed the scheduler’s clock alone, with no calls to send: it woke ${p50} late at the median and ${p99} at p99${range}, whether from other work on the machine or from its idle CPUs waking slowly.${steal}`;
-    if (above.length === 0) return `${head} That p99 is within both targets’ unloaded p50, so the clock alone does not break the lag rule here.`;
-    const which = above.length === 2 ? 'both targets’ unloaded p50' : `the ${above[0]}’s unloaded p50 (${formatFact(`F.${above[0]}.unloadedP50Us`, f(`F.${above[0]}.unloadedP50Us`))})`;
-    return `${head} That p99 is later than ${which}, so while the machine wakes this late an open-loop level of ${above.length === 2 ? 'either target' : `the ${above[0]}`} is unlikely to meet the lag rule.`;
+    const stalls = stallFloorSentences(f);
+    return `${head} ${wakeFloorVerdict(f)}${stalls ? ` ${stalls}` : ''}`;
   },
   /**
    * After the generator's ceiling: whether the generator itself stopped each ceiling run (its client used at

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MessageFramer, serialisePost } from '../src/cases/f-load/http-framing.ts';
 import { openWindowMs, Schedule } from '../src/cases/f-load/schedule.ts';
-import { boundCeilingPerSec, capacityNearCeiling, capacityOf, capacityTies, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, levelValidity, p99NeverFalls, PEER_TARGET_RATIO, peerRoundRatios, peerStanding, runClockLagP99Us, servicesSaturated } from '../src/cases/f-load/validity.ts';
+import { boundCeilingPerSec, capacityNearCeiling, capacityOf, capacityTies, ceilingRunBound, figureOf, levelClockLagP99Us, levelValidity, machineLagFloors, p99NeverFalls, PEER_TARGET_RATIO, peerRoundRatios, peerStanding, residualLatenessUs, runClockLagP99Us, servicesSaturated } from '../src/cases/f-load/validity.ts';
+import { measureStalls } from '../src/cases/f-load/stall-probe.ts';
 import { reasonText } from '../src/cases/f-load/schema.ts';
 import { HDR_RANGE, LatencyRecorder } from '../src/cases/f-load/recorder.ts';
 import { mulberry32 } from '../src/harness/prng.ts';
@@ -144,10 +145,31 @@ describe('validity, capacity, p99', () => {
     assert.equal(p99NeverFalls([]), true);
   });
 
-  test('the wake-up floor breaks the lag rule only when it is later than the unloaded p50', () => {
-    assert.equal(floorBreaksLag(201, 200), true);
-    assert.equal(floorBreaksLag(200, 200), false); // the lag rule allows lag p99 = the p50
-    assert.equal(floorBreaksLag(150, 200), false);
+  test('machine floors: the runs whose wake-up floor, and whose stall probe, are later than the unloaded p50', () => {
+    const result = { wakeFloor: { runs: [{ p99Us: 201 }, { p99Us: 200 }, { p99Us: 150 }] }, stallFloor: { runs: [{ lateP99Us: 90 }, { lateP99Us: 250 }, { lateP99Us: 201 }] } };
+    // The lag rule allows lag p99 = the p50, so 200 against 200 does not break it.
+    assert.deepEqual(machineLagFloors(result, 200), { floor: [1], stalls: [2, 3] });
+    assert.deepEqual(machineLagFloors(result, 100), { floor: [1, 2, 3], stalls: [2, 3] });
+    assert.deepEqual(machineLagFloors(result, 1_000), { floor: [], stalls: [] });
+    assert.deepEqual(machineLagFloors({}, 100), { floor: null, stalls: null });
+  });
+
+  test('a never-sleeping scheduler’s lateness: the smallest x with Σ max(0, g − x) ≤ (1 − p/100) × total', () => {
+    const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-9, `${a} vs ${b}`);
+    // One 100 µs stall in 1,000 µs: calls due in its first 10 µs (1%) wait more than 90 µs.
+    close(residualLatenessUs([100], 1_000, 99), 90);
+    // Two stalls: at x = 20 only the 30 µs one has calls later than x, 10 µs of them: 1% of 1,000.
+    close(residualLatenessUs([20, 30], 1_000, 99), 20);
+    // Three, p95: 50 µs allowed; (30 − x) + (20 − x) + (5 − x) = 50 at x = 5/3.
+    close(residualLatenessUs([30, 20, 5], 1_000, 95), 5 / 3);
+    // Stalls shorter in all than the allowed share, or none: on time.
+    assert.equal(residualLatenessUs([5], 1_000, 99), 0);
+    assert.equal(residualLatenessUs([], 1_000, 99), 0);
+    // p100 is the longest stall; p0 is 0.
+    close(residualLatenessUs([40, 70, 10], 1_000, 100), 70);
+    assert.equal(residualLatenessUs([40, 70, 10], 1_000, 0), 0);
+    assert.throws(() => residualLatenessUs([1], 0, 99), RangeError);
+    assert.throws(() => residualLatenessUs([1], 10, 101), RangeError);
   });
 
   test('a ceiling run is the generator\'s limit only when its client used at least the client-CPU limit', () => {
@@ -285,5 +307,33 @@ describe('the capacity against the other levels (rules.capacityTies: paired run 
     assert.throws(() => capacityTies([level(1, [200])], 16), RangeError);
     // A capacity level the rules did not count (results edited by hand): still set against the valid ones.
     assert.deepEqual(capacityTies([level(1, [100, 110], false), level(16, [200, 210], false)], 16), []);
+  });
+});
+
+describe('the stall probe', () => {
+  test('counts each gap over the threshold between clock readings as a stall, and reads the lateness from them', () => {
+    // Readings every 1 µs for 1,000 µs, except two gaps: 100 µs after 200 µs and 30 µs after 600 µs.
+    const times: number[] = [];
+    for (let t = 0; t <= 1_000; t += 1) {
+      if (t > 200 && t < 300) continue;
+      if (t > 600 && t < 630) continue;
+      times.push(t / 1000);
+    }
+    let i = 0;
+    const run = measureStalls({ measureMs: 1, thresholdUs: 10 }, () => times[Math.min(i++, times.length - 1)]!);
+    const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-6, `${a} vs ${b}`);
+    assert.equal(run.stalls, 2);
+    close(run.measuredMs, 1);
+    close(run.maxUs, 100);
+    close(run.stalledPercent, 13);
+    // 10 µs of calls (1%) may be later than x: (100 − x) + max(0, 30 − x) = 10 at x = 90.
+    close(run.lateP99Us, 90);
+  });
+
+  test('measures this thread for the time asked', () => {
+    const run = measureStalls({ measureMs: 20, thresholdUs: 10 });
+    assert.ok(run.measuredMs >= 20 && run.measuredMs < 200, `${run.measuredMs} ms`);
+    assert.ok(run.stalledPercent >= 0 && run.stalledPercent <= 100);
+    assert.ok(run.lateP99Us <= run.maxUs);
   });
 });

@@ -15,6 +15,11 @@
  *   F.wakeFloor.p99Us (medians across runs) with F.wakeFloor.p99LowUs and .p99HighUs (its interval),
  *   F.wakeFloor.ratePerSec, F.wakeFloor.stealMeasured (1 when every run read steal time) and then
  *   F.wakeFloor.stealPercent (median, % of all CPUs' time) with .stealLowPercent and .stealHighPercent;
+ * - the stall probe (a thread that never sleeps, on the generator's core): F.stallFloor.measured (1/0: 0 in
+ *   results written before it, and then none of the others), F.stallFloor.lateP99Us (median across runs of
+ *   a never-sleeping scheduler's p99 lateness, µs) with .lateP99LowUs and .lateP99HighUs, F.stallFloor.stalledLowPercent
+ *   and .stalledHighPercent (the runs' share of time stalled, %), F.stallFloor.maxUs (the longest stall of any
+ *   run), F.stallFloor.thresholdUs, F.stallFloor.measureMs (per run);
  * - the peer check, per concurrency c: F.peer.autocannonPerSec.c{c}, F.peer.benchPerSec.c{c} (medians of the
  *   rounds), F.peer.ratio.c{c} (median of the rounds' ratios) with F.peer.ratioLow.c{c} and .ratioHigh.c{c}
  *   (its interval), F.peer.standing.c{c} (the bench's rules.peerStanding, as its index in rules.PEER_STANDINGS:
@@ -28,8 +33,9 @@
  *   their CPUs), F.T.capacityNearCeiling (1/0, the bench's rules.capacityNearCeiling on that level's runs and the ceiling
  *   runs the generator limited), F.T.capacityTies (the bench's rules.capacityTies: how many other valid closed
  *   levels the capacity level is not measurably above, -1 when one run cannot judge) with F.T.capacityTie.{i}
- *   (their concurrencies, ascending, i from 0); F.T.unloadedP50Us, F.T.floorBreaksLag (1/0, the bench's rules.floorBreaksLag; only when the
- *   wake-up floor was measured), F.T.invalidLevels,
+ *   (their concurrencies, ascending, i from 0); F.T.unloadedP50Us, F.T.floorBreaksLagRuns and F.T.stallsBreakLagRuns (in how many runs the
+ *   wake-up floor's p99, and the stall probe's, was above T's unloaded p50: the bench's rules.machineLagFloors;
+ *   each only when measured), F.T.invalidLevels,
  *   F.T.validClosedLevels, F.T.validOpenLevels, F.T.p99NeverFalls (1/0), F.T.generatorLimitedLevels;
  *   F.T.unloadedCounts (1 when the closed level at c = 1 counts); F.closedLevels, F.openLevels (levels
  *   per target, as configured);
@@ -50,7 +56,7 @@
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
 import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
-import { boundCeilingPerSec, capacityNearCeiling, capacityTiesOf, figureOf, floorBreaksLag, levelClockLagP99Us, PEER_STANDINGS, PEER_TARGET_RATIO, peerStanding, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import { boundCeilingPerSec, capacityNearCeiling, capacityTiesOf, figureOf, levelClockLagP99Us, machineLagFloors, PEER_STANDINGS, PEER_TARGET_RATIO, peerStanding, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /** The name segment of an open-loop level: 0.1 → "at10". */
 export function loadLevelName(fraction: number): string {
@@ -104,6 +110,18 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
       put('wakeFloor.stealHighPercent', fig.high);
     }
   }
+  put('stallFloor.measured', result.stallFloor ? 1 : 0);
+  if (result.stallFloor) {
+    const s = result.stallFloor;
+    put('stallFloor.lateP99Us', s.lateP99Us.median);
+    put('stallFloor.lateP99LowUs', s.lateP99Us.low);
+    put('stallFloor.lateP99HighUs', s.lateP99Us.high);
+    put('stallFloor.stalledLowPercent', Math.min(...s.runs.map((r) => r.stalledPercent)));
+    put('stallFloor.stalledHighPercent', Math.max(...s.runs.map((r) => r.stalledPercent)));
+    put('stallFloor.maxUs', Math.max(...s.runs.map((r) => r.maxUs)));
+    put('stallFloor.thresholdUs', s.thresholdUs);
+    put('stallFloor.measureMs', s.runs[0]!.measuredMs);
+  }
   put('generatorLimitPerSec', config.generatorLimitFraction * result.ceiling.perSec.low);
   for (const r of result.peer) {
     put(`peer.autocannonPerSec.c${r.concurrency}`, r.autocannonPerSec);
@@ -141,7 +159,9 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
       ties?.forEach((c, i) => put(`${T}.capacityTie.${i}`, c));
     }
     put(`${T}.unloadedP50Us`, t.unloadedP50Us);
-    if (result.wakeFloor) put(`${T}.floorBreaksLag`, floorBreaksLag(result.wakeFloor.lagP99Us.median, t.unloadedP50Us) ? 1 : 0);
+    const machine = machineLagFloors(result, t.unloadedP50Us);
+    if (machine.floor) put(`${T}.floorBreaksLagRuns`, machine.floor.length);
+    if (machine.stalls) put(`${T}.stallsBreakLagRuns`, machine.stalls.length);
     put(`${T}.invalidLevels`, [...t.closed, ...t.open].filter((l) => !l.validity.valid).length);
     put(`${T}.validClosedLevels`, t.closed.filter((l) => l.validity.valid).length);
     put(`${T}.validOpenLevels`, t.validOpenLevels);

@@ -24,6 +24,7 @@ import { rawTarget, type RawTarget } from './raw-connection.ts';
 import { formatLoadReport, loadWarnings } from './report.ts';
 import { openWindowMs } from './schedule.ts';
 import { cpuIdleNote, measureWakeFloor } from './wake-floor.ts';
+import { measureStalls } from './stall-probe.ts';
 import { capacityOf, figureOf, levelValidity, p99NeverFalls, runClockLagP99Us } from './validity.ts';
 import type { ClosedLevel, LoadConfig, LoadResult, LoadTargetResult, OpenLevel } from './schema.ts';
 import { specF } from './spec.ts';
@@ -101,6 +102,7 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
       // Ceiling and closed loops, run by run.
       const ceilingRuns: LoadResult['ceiling']['runs'] = [];
       const floorRuns: NonNullable<LoadResult['wakeFloor']>['runs'] = [];
+      const stallRuns: NonNullable<LoadResult['stallFloor']>['runs'] = [];
       const closedRuns = targets.map(() => config.concurrency.map((): ClosedRun[] => []));
       const responderTarget = rawTarget(responder.port, '/check', BODIES);
       for (let run = 0; run < ctx.runs; run++) {
@@ -109,6 +111,12 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
           floorRuns.push({ count: w.count, p50Us: w.p50Us, p99Us: w.p99Us, maxUs: w.maxUs, stealPercent });
           const steal = stealPercent === null ? '' : `, steal ${stealPercent.toFixed(1)}%`;
           ctx.log(`  F wake-up floor (the clock alone, ${config.wakeFloor.ratePerSec}/s): lag p50 ${Math.round(w.p50Us)} µs, p99 ${Math.round(w.p99Us)} µs${steal} (run ${run + 1}/${ctx.runs})`);
+        }
+        if (config.stallProbe) {
+          if (ctx.signal.aborted) throw new Error('interrupted');
+          const s = measureStalls(config.stallProbe);
+          stallRuns.push(s);
+          ctx.log(`  F stall probe (spinning ${config.stallProbe.measureMs} ms): ${s.stalls} stalls over ${config.stallProbe.thresholdUs} µs, ${s.stalledPercent.toFixed(2)}% of the time, longest ${Math.round(s.maxUs)} µs; never-sleeping lateness p99 ${Math.round(s.lateP99Us)} µs (run ${run + 1}/${ctx.runs})`);
         }
         const c = await race(closedRun(ctx, config, responderTarget, config.ceilingConcurrency, [{ label: 'responder', service: responder }]));
         ceilingRuns.push({ callsPerSec: c.callsPerSec, clientCpuPercent: c.probe.clientCpuPercent, responderCpuPercent: c.probe.services[0]?.cpuPercent ?? 0 });
@@ -176,6 +184,9 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
                 cpuIdle: cpuIdleNote(),
               },
             }
+          : {}),
+        ...(config.stallProbe && stallRuns.length > 0
+          ? { stallFloor: { thresholdUs: config.stallProbe.thresholdUs, lateP99Us: figureOf(stallRuns.map((r) => r.lateP99Us)), runs: stallRuns } }
           : {}),
         autocannonVersion: autocannonVersion(),
         peer,

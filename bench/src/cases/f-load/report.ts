@@ -1,7 +1,7 @@
 /** Case F's section of the text report, and its warnings (each with a remedy). */
 import { reasonText, type Figure, type LoadConfig, type LoadResult, type Validity } from './schema.ts';
 import { noisySpread } from '../../harness/noise.ts';
-import { capacityNearCeiling, capacityTiesOf, ceilingRunBound, figureOf, floorBreaksLag, levelClockLagP99Us, PEER_TARGET_RATIO, peerRoundRatios, peerStanding, servicesSaturated } from './validity.ts';
+import { capacityNearCeiling, capacityTiesOf, ceilingRunBound, figureOf, levelClockLagP99Us, machineLagFloors, PEER_TARGET_RATIO, peerRoundRatios, peerStanding, servicesSaturated } from './validity.ts';
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const pct = (n: number) => `${Math.round(n)}%`;
@@ -19,6 +19,7 @@ export function formatLoadReport(result: LoadResult, config: LoadConfig): string
     `  ${result.runs} run${result.runs === 1 ? '' : 's'} per level, medians with ${Math.round(result.confidencePercent)}% intervals [low–high]; a level counts if client CPU ≤ ${config.maxClientCpuPercent}% of a core, failed + dropped ≤ ${config.maxFailedPercent}%, and (open loop) scheduler lag p99 ≤ the unloaded p50, in every run`,
     '',
     ...wakeFloorLines(result),
+    ...stallFloorLines(result),
     `  peer check, autocannon ${result.autocannonVersion} vs this generator's closed loop, same service and request, ${peerRounds(result)} ${result.peer[0]?.seconds ?? 0} s each (medians; target ${PEER_TARGET_RATIO.toFixed(2)}× or more; slower or faster only when the rounds' ratios leave 1 out of their interval):`,
     '  ' + ['c', 'autocannon/s', 'this/s', 'ratio', 'errors'].map((h, i) => (i === 0 ? h.padEnd(4) : h.padStart(14))).join('') + '  ratio per round',
     ...result.peer.map((r) => '  ' + [String(r.concurrency).padEnd(4), int(r.autocannonPerSec).padStart(14), int(r.benchPerSec).padStart(14), `${r.ratio.toFixed(2)}×`.padStart(14), String(r.errors).padStart(14)].join('') +
@@ -73,18 +74,58 @@ function wakeFloorLines(result: LoadResult): string[] {
   return [`  wake-up floor (the clock alone, no calls, ${int(w.ratePerSec)} wake-ups/s): lag p50 ${int(w.lagP50Us.median)} µs, p99 ${range(w.lagP99Us)} µs${steal}; ${w.cpuIdle ?? 'idle CPU policy unknown'}`, ''];
 }
 
+/** The stall probe's line (none for results written before it). */
+function stallFloorLines(result: LoadResult): string[] {
+  const s = result.stallFloor;
+  if (!s) return [];
+  return [
+    `  stall probe (a thread that never sleeps, on the generator's core, ${int(s.runs[0]!.measuredMs)} ms per run; a gap over ${int(s.thresholdUs)} µs between clock readings is a stall): ` +
+      `stalled ${s.runs.map((r) => `${r.stalledPercent.toFixed(2)}%`).join(', ')} of the time, longest ${s.runs.map((r) => int(r.maxUs)).join(', ')} µs; ` +
+      `a never-sleeping scheduler's lateness p99 ${range(s.lateP99Us)} µs`,
+    '',
+  ];
+}
+
+/**
+ * The warning when the machine itself, run by run, was later than a target's unloaded p50: first the
+ * stall probe (no scheduler can beat it), else the wake-up floor (a sleeping clock). Null when neither was.
+ */
+function machineFloorWarning(result: LoadResult, t: LoadResult['targets'][number]): { line: string; everyRun: boolean } | null {
+  const { floor, stalls } = machineLagFloors(result, t.unloadedP50Us);
+  const n = result.runs;
+  const inRuns = (rs: number[]) => (rs.length === n ? (n === 1 ? 'in its run' : 'in every run') : `in run${rs.length === 1 ? '' : 's'} ${rs.join(', ')} of ${n}`);
+  const byRun = (values: number[]) => `${values.map(int).join(', ')} µs${n === 1 ? '' : ' by run'}`;
+  const p50 = `the ${t.id}'s unloaded p50 (${int(t.unloadedP50Us)} µs)`;
+  if (stalls && stalls.length > 0) {
+    const s = result.stallFloor!;
+    const those = stalls.length === n ? (n === 1 ? 'this run' : 'any run') : 'those runs';
+    return {
+      everyRun: stalls.length === n,
+      line: `${t.id}: ${inRuns(stalls)} even a thread that never slept, on the generator's core, would have been later at p99 (${byRun(s.runs.map((r) => r.lateP99Us))}) than ${p50}: the machine stopped it for up to ${int(Math.max(...s.runs.map((r) => r.maxUs)))} µs at a time. No scheduler, sleeping or spinning, can meet the scheduler-lag rule in ${those} here, so those open levels' scheduler-lag marks are the machine's. Run on a quieter machine, or one with dedicated cores.`,
+    };
+  }
+  if (floor && floor.length > 0) {
+    const w = result.wakeFloor!;
+    const why = stalls
+      ? ` A thread that never slept stayed within it in every run (p99 ${byRun(result.stallFloor!.runs.map((r) => r.lateP99Us))}), so the lateness comes from sleeping: the clock thread waking (${w.cpuIdle ?? 'idle CPU policy unknown'}).`
+      : ` The bench does not measure why; other work on the machine (steal time on a VM) and CPUs that halt when idle both make a sleeping thread wake late (${w.cpuIdle ?? 'idle CPU policy unknown'}).`;
+    return {
+      everyRun: floor.length === n,
+      line: `${t.id}: ${inRuns(floor)} the clock alone, with no calls to send, woke later at p99 (${byRun(w.runs.map((r) => r.p99Us))}) than ${p50}, so its open-loop levels are unlikely to pass the scheduler-lag rule ${floor.length === n ? 'here' : 'in those runs'}.${why}`,
+    };
+  }
+  return null;
+}
+
 /** Warnings with a remedy each. */
 export function loadWarnings(result: LoadResult): string[] {
   const out: string[] = [];
   if (!result.placement.pinned) out.push(`it ran unpinned (${result.placement.reason}): the generator and the services took turns on the same cores; on Linux with ≥ 2 CPUs and taskset (util-linux) it pins them apart.`);
-  const floor = result.wakeFloor?.lagP99Us.median;
   for (const t of result.targets) {
-    // When the machine's own wake-up floor breaks the lag rule, closing other work does not help.
-    const floorBreaks = floor !== undefined && floorBreaksLag(floor, t.unloadedP50Us);
-    if (floorBreaks) {
-      out.push(`${t.id}: on this machine the clock alone, with no calls to send, woke ${int(floor)} µs late at p99, later than the ${t.id}'s unloaded p50 (${int(t.unloadedP50Us)} µs), so its open-loop levels are unlikely to pass the scheduler-lag rule here (${result.wakeFloor!.cpuIdle ?? 'idle CPU policy unknown'}). The bench does not measure why; other work on the machine (steal time on a VM) and CPUs that halt when idle both make a sleeping thread wake late.`);
-    }
-    const remedy = floorBreaks ? '' : ' Close other work on this machine to lower the client\'s CPU and the scheduler\'s lag, and run again.';
+    const machine = machineFloorWarning(result, t);
+    if (machine) out.push(machine.line);
+    // When the machine's own floor breaks the lag rule in every run, closing other work does not help.
+    const remedy = machine?.everyRun ? '' : ' Close other work on this machine to lower the client\'s CPU and the scheduler\'s lag, and run again.';
     const invalid = [...t.closed.filter((l) => !l.validity.valid).map((l) => `c=${l.concurrency}`), ...t.open.filter((l) => !l.validity.valid).map((l) => `${Math.round(l.fraction * 100)}%`)];
     if (invalid.length > 0) out.push(`${t.id}: ${invalid.length === 1 ? 'one level' : `${invalid.length} levels`} did not count (${invalid.join(', ')}); the report gives each reason. They stay in the results and the table and are used by no sentence or chart.${remedy}`);
     if (!t.capacity.fromValidLevel) out.push(`${t.id}: no closed-loop level was valid, so its capacity (and the open loop's rates) come from an invalid level; run on a quieter machine.`);

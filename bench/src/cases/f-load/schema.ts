@@ -64,6 +64,8 @@ export const LoadConfigSchema = z.object({
   pin: z.boolean(),
   /** The wake-up floor (wake-floor.ts), once per run: the clock alone at this rate, ms windows. Absent in configs written before it. */
   wakeFloor: z.object({ ratePerSec: z.number().positive(), warmupMs: z.number().int().nonnegative(), measureMs: positiveInt }).optional(),
+  /** The stall probe (stall-probe.ts), once per run: spin this long, ms; a gap over thresholdUs is a stall. Absent in configs written before it. */
+  stallProbe: z.object({ measureMs: positiveInt, thresholdUs: z.number().positive() }).optional(),
 });
 /** Case F's parameters. */
 export type LoadConfig = z.infer<typeof LoadConfigSchema>;
@@ -272,6 +274,24 @@ export const WakeFloorSchema = z.object({
   cpuIdle: z.string().nullable(),
 });
 
+/** The stall probe (stall-probe.ts): a thread spinning on the generator's core, once per run. */
+export const StallFloorSchema = z.object({
+  /** A gap between two clock readings over this is a stall, µs. */
+  thresholdUs: z.number().positive(),
+  /** p99 lateness of a never-sleeping scheduler (rules residualLatenessUs) across runs, µs. */
+  lateP99Us: FigureSchema,
+  runs: z.array(z.object({
+    /** How long it spun, ms. */
+    measuredMs: z.number().positive(),
+    stalls: z.number().int().nonnegative(),
+    /** Time in stalls, % of measuredMs. */
+    stalledPercent: z.number().nonnegative(),
+    /** The longest stall, µs. */
+    maxUs: z.number().nonnegative(),
+    lateP99Us: z.number().nonnegative(),
+  })).min(1),
+});
+
 /** One concurrency of the peer comparison. */
 export const PeerRowSchema = z.object({
   concurrency: positiveInt,
@@ -309,6 +329,8 @@ export const LoadResultSchema = z.object({
   ceiling: CeilingSchema,
   /** The machine's wake-up floor; absent in results written before it. */
   wakeFloor: WakeFloorSchema.optional(),
+  /** The stall probe; absent in results written before it. */
+  stallFloor: StallFloorSchema.optional(),
   /** autocannon's version, as installed. */
   autocannonVersion: z.string(),
   /** autocannon and this generator side by side, against the hop's service (alternating rounds, before the targets). */

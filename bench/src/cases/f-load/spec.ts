@@ -44,6 +44,8 @@ export const specF: BeyondCaseSpec<LoadConfig, LoadResult> = {
       peerSeconds: 1,
       peerRounds: 5,
       wakeFloor: { ratePerSec: 500, warmupMs: 100, measureMs: 1_000 },
+      // 10 µs: a few clock readings' worth; an interrupt or a host's preemption takes longer.
+      stallProbe: { measureMs: 1_000, thresholdUs: 10 },
     },
     quick: {
       ...shared,
@@ -56,6 +58,7 @@ export const specF: BeyondCaseSpec<LoadConfig, LoadResult> = {
       peerSeconds: 0.5,
       peerRounds: 3,
       wakeFloor: { ratePerSec: 500, warmupMs: 50, measureMs: 300 },
+      stallProbe: { measureMs: 200, thresholdUs: 10 },
     },
   },
 };

@@ -94,12 +94,44 @@ export function p99NeverFalls(levels: readonly { p99Us: Figure }[]): boolean {
 }
 
 /**
- * True when the machine's wake-up floor (the scheduler's clock alone, no calls: its lag p99, µs) is later
- * than a target's unloaded p50 (µs). The lag rule holds a level's lag p99 to that p50, so while the
- * machine wakes this late, the target's open-loop levels are unlikely to count, whatever the generator does.
+ * The p-th percentile of how late a scheduler that never slept would have been, for a call due at a
+ * uniformly random moment of a window of `totalUs` in which the thread did not run during the stalls
+ * `gapsUs`: a call due inside a stall waits for the rest of it, any other call is on time. So
+ * P(late > x) = Σ max(0, g − x) ÷ total, and the result is the smallest x ≥ 0 at which that is at most
+ * 1 − p/100 (0 when the stalls are shorter in all than that share of the window). µs.
+ * E.g. one stall of 100 µs in 1,000 µs: p99 is 90 µs (calls due in its first 10 µs wait longer).
+ * @throws RangeError when totalUs is not positive or p is outside 0–100.
  */
-export function floorBreaksLag(floorLagP99Us: number, unloadedP50Us: number): boolean {
-  return floorLagP99Us > unloadedP50Us;
+export function residualLatenessUs(gapsUs: readonly number[], totalUs: number, p: number): number {
+  if (!(totalUs > 0) || !(p >= 0 && p <= 100)) throw new RangeError(`residualLatenessUs: total ${totalUs} µs, p ${p}`);
+  const allowedUs = (1 - p / 100) * totalUs;
+  const desc = [...gapsUs].sort((a, b) => b - a);
+  // With the k longest stalls above x: Σ(g_i − x) = allowed, so x = (Σ g_i − allowed) ÷ k, valid when it
+  // lies between the k+1-th stall and the k-th.
+  let sum = 0;
+  for (let k = 1; k <= desc.length; k++) {
+    sum += desc[k - 1]!;
+    const x = (sum - allowedUs) / k;
+    if (x >= (desc[k] ?? 0) && x <= desc[k - 1]!) return Math.max(0, x);
+  }
+  return 0;
+}
+
+/**
+ * Which runs' machine floors break a target's lag rule: `floor`, the runs (1-based) in which the clock
+ * alone woke later at p99 than the target's unloaded p50 (null when the wake-up floor was not measured);
+ * `stalls`, those in which even a never-sleeping scheduler would have been that late (the stall probe;
+ * null when not measured). The report's warnings and the page's words both read it.
+ */
+export function machineLagFloors(
+  result: { wakeFloor?: { runs: readonly { p99Us: number }[] }; stallFloor?: { runs: readonly { lateP99Us: number }[] } },
+  unloadedP50Us: number,
+): { floor: number[] | null; stalls: number[] | null } {
+  const over = (values: readonly number[]) => values.flatMap((v, k) => (v > unloadedP50Us ? [k + 1] : []));
+  return {
+    floor: result.wakeFloor ? over(result.wakeFloor.runs.map((r) => r.p99Us)) : null,
+    stalls: result.stallFloor ? over(result.stallFloor.runs.map((r) => r.lateP99Us)) : null,
+  };
 }
 
 /**
