@@ -11,7 +11,7 @@ import { NOISE } from '../src/facts/noise-facts.ts';
 import { C_OVER_B_PAIRED } from '../src/facts/paired-facts.ts';
 import { formatFact, formatNumber } from '../src/present/format.ts';
 import { recoveryDuration, recoveryTime } from '../src/cases/i-retry-storm/recovery-time.ts';
-import { PEER_STANDINGS, type PeerStanding } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import { PEER_STANDINGS, SERVICES_SATURATED_PERCENT, type PeerStanding } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 import { stallFloorSentences, wakeFloorVerdict } from '../src/cases/f-load/machine-floor-words.ts';
 
 /**
@@ -107,7 +107,12 @@ export const WORDS = {
     const bound = f('F.ceilingBoundRuns');
     const limit = formatFact('F.maxClientCpuPercent', f('F.maxClientCpuPercent'));
     const which = runs === 1 ? 'In that run' : 'In every run';
-    if (bound === runs) return `${which} the generator used at least ${limit} of its core there, so the page takes the figure as the generator’s own limit.`;
+    if (bound === runs) {
+      const busy = f('F.ceilingResponderBusyRuns');
+      if (busy === 0) return `${which} the generator used at least ${limit} of its core there, and the responder less than ${formatNumber(SERVICES_SATURATED_PERCENT, 0)}% of its own, so the page takes the figure as the generator’s own limit.`;
+      const inBusy = busy === runs ? (runs === 1 ? 'but the responder' : 'but in every run the responder') : `but in ${formatNumber(busy, 0)} of the ${formatNumber(runs, 0)} runs the responder`;
+      return `${which} the generator used at least ${limit} of its core there, ${inBusy} also used at least ${formatNumber(SERVICES_SATURATED_PERCENT, 0)}% of its own, so either may have stopped ${busy === 1 ? 'that run' : 'those runs'}: the figure may understate what the generator can send, which makes the generator-limited mark cautious.`;
+    }
     const marked = f('F.hop.generatorLimitedLevels') + f('F.chain.generatorLimitedLevels');
     const tail = marked === 0 ? '' : `, and a level marked generator-limited may not have been`;
     if (bound === 0) return `${which} the generator used less than ${limit} of its core there, so it did not stop ${runs === 1 ? 'that run' : 'those runs'}: the figure understates what the generator can send${tail}.`;

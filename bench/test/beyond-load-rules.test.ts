@@ -337,3 +337,9 @@ describe('the stall probe', () => {
     assert.ok(run.lateP99Us <= run.maxUs);
   });
 });
+
+test('the trivial responder is busy at 90% of one core or more, whatever the placement (it is one thread)', async () => {
+  const { ceilingResponderBusy } = await import('../src/cases/f-load/validity.ts');
+  assert.equal(ceilingResponderBusy({ responderCpuPercent: 90 }), true);
+  assert.equal(ceilingResponderBusy({ responderCpuPercent: 89.9 }), false);
+});

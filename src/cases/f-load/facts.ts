@@ -9,7 +9,8 @@
  * - the generator: F.ceilingPerSec (median against the trivial responder) with F.ceilingLowPerSec and
  *   F.ceilingHighPerSec (its interval), F.generatorLimitPerSec (the limit fraction × the slowest run's ceiling),
  *   F.ceilingBoundRuns (ceiling runs whose client used at least the client-CPU limit: the generator's own
- *   limit, rules.ceilingRunBound) and, when > 0, F.ceilingBoundLowPerSec and .ceilingBoundHighPerSec (their range);
+ *   limit, rules.ceilingRunBound), F.ceilingResponderBusyRuns (those of them in which the trivial responder was busy
+ *   too, rules.ceilingResponderBusy: either may have stopped them) and, when > 0, F.ceilingBoundLowPerSec and .ceilingBoundHighPerSec (their range);
  * - the wake-up floor (the clock alone, no calls): F.wakeFloor.measured (1/0: 0 in results written before
  *   it, and then none of the others), F.wakeFloor.p50Us,
  *   F.wakeFloor.p99Us (medians across runs) with F.wakeFloor.p99LowUs and .p99HighUs (its interval),
@@ -56,7 +57,7 @@
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
 import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
-import { boundCeilingPerSec, capacityNearCeiling, capacityTiesOf, figureOf, levelClockLagP99Us, machineLagFloors, PEER_STANDINGS, PEER_TARGET_RATIO, peerStanding, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import { boundCeilingPerSec, capacityNearCeiling, ceilingResponderBusy, ceilingRunBound, capacityTiesOf, figureOf, levelClockLagP99Us, machineLagFloors, PEER_STANDINGS, PEER_TARGET_RATIO, peerStanding, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /** The name segment of an open-loop level: 0.1 → "at10". */
 export function loadLevelName(fraction: number): string {
@@ -89,6 +90,7 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
   // The runs where the generator itself was the limit (the others are lower bounds).
   const bound = boundCeilingPerSec(result.ceiling.runs, config.maxClientCpuPercent);
   put('ceilingBoundRuns', bound.length);
+  put('ceilingResponderBusyRuns', result.ceiling.runs.filter((r) => ceilingRunBound(r, config.maxClientCpuPercent) && ceilingResponderBusy(r)).length);
   if (bound.length > 0) {
     put('ceilingBoundLowPerSec', Math.min(...bound));
     put('ceilingBoundHighPerSec', Math.max(...bound));

@@ -144,6 +144,16 @@ export function ceilingRunBound(run: { clientCpuPercent: number }, maxClientCpuP
   return run.clientCpuPercent >= maxClientCpuPercent;
 }
 
+/**
+ * True when the trivial responder was busy in a ceiling run: it used at least SERVICES_SATURATED_PERCENT
+ * of one core (it is one Node thread, so one core is all it can use). In a run the generator also bound
+ * (ceilingRunBound), either may have stopped it, so that run's calls/s are a lower bound of the
+ * generator's own limit.
+ */
+export function ceilingResponderBusy(run: { responderCpuPercent: number }): boolean {
+  return run.responderCpuPercent >= SERVICES_SATURATED_PERCENT;
+}
+
 /** The calls/s of the ceiling runs that reached the generator's own limit (ceilingRunBound), in run order. */
 export function boundCeilingPerSec(ceilingRuns: readonly { callsPerSec: number; clientCpuPercent: number }[], maxClientCpuPercent: number): number[] {
   return ceilingRuns.filter((r) => ceilingRunBound(r, maxClientCpuPercent)).map((r) => r.callsPerSec);
