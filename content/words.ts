@@ -11,6 +11,7 @@ import { NOISE } from '../src/facts/noise-facts.ts';
 import { C_OVER_B_PAIRED } from '../src/facts/paired-facts.ts';
 import { formatFact, formatNumber } from '../src/present/format.ts';
 import { recoveryDuration, recoveryTime } from '../src/cases/i-retry-storm/recovery-time.ts';
+import { rankRecoveries, type RecoveryRanking } from '../src/cases/i-retry-storm/recovery-rank.ts';
 import { PEER_STANDINGS, type PeerStanding } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /**
@@ -248,68 +249,8 @@ export const WORDS = {
    * Each policy ran once, so "first" is this run's; a run whose caller fell behind its schedule is named.
    */
   firstToRecover: (f) => {
-    const times = POLICY_KEYS.filter((k) => f(`I.${k}.recovered`) === 1)
-      .map((k) => ({ k, ms: f(`I.${k}.recoveryMs`) }))
-      .sort((a, b) => a.ms - b.ms);
-    if (times.length === 0) return 'No policy recovered within the run.';
-    const deadline = times.some((t) => t.k === 'deadline') ? '' : '; deadline-drop did not recover within the run';
-    if (times.length === 1) return `${capitalise(POLICY_NAMES[times[0]!.k]!)} was the only policy that recovered within the run${lateCaveat(f, times[0]!.k)}.`;
-    const span = f('I.recovery.windowMs');
-    const spanShown = formatFact('I.recovery.windowMs', span);
-    const spanWords = `one ${spanShown} span`;
-    const atFloor = `within the first ${spanShown} span after the brownout, the earliest the measure can show`;
-    const name = (t: { k: string }) => POLICY_NAMES[t.k]!;
-    const late = lateRunsSentence(f, times.map((t) => t.k));
-    const them = times.length === 2 ? 'the two' : 'them';
-    const floor = times.filter((t) => t.ms <= span);
-    // The floor group's latest time: a lead measured from it is the smallest the group can have.
-    const floorMs = floor.length > 0 ? floor[floor.length - 1]!.ms : 0;
-    const ranked = times.map((a) => ({ a, behind: times.filter((b) => b.ms - a.ms >= span) })).filter((r) => r.behind.length > 0);
-    /** Later times less than a span behind the floor group, grouped by time: "no retry and the retry budget 1,900 ms" and the lead "900 ms". */
-    const closeBehindFloor = groupByTime(times.filter((t) => t.ms > span && t.ms - floorMs < span));
-    const leads = closeBehindFloor.map((g) => recoveryDuration(g.ms - floorMs));
-    if (ranked.length === 0) {
-      const who = times.length === POLICY_KEYS.length ? 'Every policy' : capitalise(list(times.map(name)));
-      if (floor.length === times.length) return `${who} ${who === 'Every policy' ? '' : together(floor.length)}recovered ${atFloor}, so this run cannot rank ${them}${deadline}.${late}`;
-      if (floor.length === 0) {
-        const best = times[0]!.ms;
-        const latest = times[times.length - 1]!.ms;
-        const when = latest === best ? `recovered ${recoveredWhen(f, best)}` : `recovered less than ${spanWords} apart`;
-        return `${who} ${when}, so this run does not rank ${them}${deadline}.${late}`;
-      }
-      const later = closeBehindFloor.map((g) => `${list(g.keys.map((k) => POLICY_NAMES[k]!))} ${recoveryDuration(g.ms)}`);
-      return (
-        `${capitalise(list(floor.map(name)))} ${together(floor.length)}recovered ${atFloor}, and ${list(later)} after the brownout ended: at least ${list(leads)} later, possibly more, ` +
-        `but the rule ranks one policy ahead of another only when a full ${spanShown} span separates them, so this run does not rank ${them}${deadline}.${late}`
-      );
-    }
-    const leader = ranked.find((r) => r.behind.length === times.length - 1);
-    const clauses = ranked.map((r) =>
-      r === leader
-        ? `${name(r.a)} recovered first, ${r.a.ms <= span ? atFloor : recoveredWhen(f, r.a.ms)}, at least ${spanWords} before ${list(r.behind.map(name))}`
-        : `${name(r.a)} recovered at least ${spanWords} before ${list(r.behind.map(name))}`,
-    );
-    // Pairs less than a span apart, in three kinds: both at the floor (the measure cannot order them),
-    // one at the floor (a lead of at least the gap, short of a full span), neither (less than a span apart).
-    let closePairs = 0;
-    const exact: string[] = [];
-    for (let i = 0; i < times.length; i++) {
-      for (let j = i + 1; j < times.length; j++) {
-        if (times[j]!.ms - times[i]!.ms >= span) continue;
-        closePairs++;
-        if (times[i]!.ms > span) exact.push(`${name(times[i]!)} from ${name(times[j]!)}`);
-      }
-    }
-    const parts: string[] = [];
-    if (floor.length > 1 || closeBehindFloor.length > 0) {
-      const ahead = closeBehindFloor.map((g, i) => `${leads[i]} before ${list(g.keys.map((k) => POLICY_NAMES[k]!))}`);
-      const lead = ahead.length > 0 ? `, at least ${list(ahead)}, possibly more, but less than the full span the rule ranks by` : '';
-      parts.push(`${list(floor.map(name))} ${together(floor.length)}recovered ${atFloor}${lead}`);
-    }
-    if (exact.length > 0) parts.push(`less than ${spanWords} separates ${exact.length <= 2 ? exact.join(', and ') : `${exact.slice(0, -1).join(', ')}, and ${exact[exact.length - 1]}`}`);
-    const unranked =
-      closePairs === 0 ? '' : `; ${parts.join('; ')}, so ${closePairs === 1 ? 'that pair is' : 'those pairs are'} not ranked${leader ? '' : ', and no policy recovered a full span ahead of every other'}`;
-    return `${capitalise(clauses.join('; '))}${unranked}${deadline}.${late}`;
+    const recovered = POLICY_KEYS.filter((k) => f(`I.${k}.recovered`) === 1).map((k) => ({ k, ms: f(`I.${k}.recoveryMs`) }));
+    return recoveryRankingWords(f, rankRecoveries(recovered, recovered.length > 1 ? f('I.recovery.windowMs') : 0));
   },
   /**
    * Case I: "its clients sent … as many attempts as calls, ___": backoff's amplification against naive
@@ -769,15 +710,59 @@ function together(n: number): string {
   return n === 1 ? '' : n === 2 ? 'both ' : 'all ';
 }
 
-/** Case I: recovery times grouped by equal time, earliest first: the policies' keys and the time, ms. */
-function groupByTime(times: readonly { k: string; ms: number }[]): { keys: string[]; ms: number }[] {
-  const groups: { keys: string[]; ms: number }[] = [];
-  for (const t of times) {
-    const last = groups[groups.length - 1];
-    if (last && last.ms === t.ms) last.keys.push(t.k);
-    else groups.push({ keys: [t.k], ms: t.ms });
+/**
+ * Case I: the words of a recovery ranking (recovery-rank.ts rankRecoveries): "No policy recovered within
+ * the run.", "X was the only policy …", which policies the run cannot rank and why, or each rank with
+ * the pairs left unranked. A floor time (one span or less) may hide an earlier recovery, so a lead
+ * measured from it is "at least" the gap. Names runs whose caller fell behind its schedule.
+ */
+function recoveryRankingWords(f: FactRead, r: RecoveryRanking): string {
+  const { times, floor, closeBehindFloor, ranked, leader } = r;
+  if (times.length === 0) return 'No policy recovered within the run.';
+  if (times.length === 1) return `${capitalise(POLICY_NAMES[times[0]!.k]!)} was the only policy that recovered within the run${lateCaveat(f, times[0]!.k)}.`;
+  const deadline = times.some((t) => t.k === 'deadline') ? '' : '; deadline-drop did not recover within the run';
+  const span = f('I.recovery.windowMs');
+  const spanShown = formatFact('I.recovery.windowMs', span);
+  const spanWords = `one ${spanShown} span`;
+  const atFloor = `within the first ${spanShown} span after the brownout, the earliest the measure can show`;
+  const name = (t: { k: string }) => POLICY_NAMES[t.k]!;
+  const names = (keys: readonly string[]) => list(keys.map((k) => POLICY_NAMES[k]!));
+  const late = lateRunsSentence(f, times.map((t) => t.k));
+  const them = times.length === 2 ? 'the two' : 'them';
+  const leads = closeBehindFloor.map((g) => recoveryDuration(g.leadMs));
+  if (ranked.length === 0) {
+    const who = times.length === POLICY_KEYS.length ? 'Every policy' : capitalise(list(times.map(name)));
+    if (floor.length === times.length) return `${who} ${who === 'Every policy' ? '' : together(floor.length)}recovered ${atFloor}, so this run cannot rank ${them}${deadline}.${late}`;
+    if (floor.length === 0) {
+      const best = times[0]!.ms;
+      const latest = times[times.length - 1]!.ms;
+      const when = latest === best ? `recovered ${recoveredWhen(f, best)}` : `recovered less than ${spanWords} apart`;
+      return `${who} ${when}, so this run does not rank ${them}${deadline}.${late}`;
+    }
+    const later = closeBehindFloor.map((g) => `${names(g.keys)} ${recoveryDuration(g.ms)}`);
+    return (
+      `${capitalise(list(floor.map(name)))} ${together(floor.length)}recovered ${atFloor}, and ${list(later)} after the brownout ended: at least ${list(leads)} later, possibly more, ` +
+      `but the rule ranks one policy ahead of another only when a full ${spanShown} span separates them, so this run does not rank ${them}${deadline}.${late}`
+    );
   }
-  return groups;
+  const clauses = ranked.map((x) =>
+    x === leader
+      ? `${name(x.a)} recovered first, ${x.a.ms <= span ? atFloor : recoveredWhen(f, x.a.ms)}, at least ${spanWords} before ${list(x.behind.map(name))}`
+      : `${name(x.a)} recovered at least ${spanWords} before ${list(x.behind.map(name))}`,
+  );
+  // Pairs less than a span apart, in three kinds: both at the floor (the measure cannot order them),
+  // one at the floor (a lead of at least the gap, short of a full span), neither (less than a span apart).
+  const exact = r.closePairs.filter(([a]) => a.ms > span).map(([a, b]) => `${name(a)} from ${name(b)}`);
+  const parts: string[] = [];
+  if (floor.length > 1 || closeBehindFloor.length > 0) {
+    const ahead = closeBehindFloor.map((g, i) => `${leads[i]} before ${names(g.keys)}`);
+    const lead = ahead.length > 0 ? `, at least ${list(ahead)}, possibly more, but less than the full span the rule ranks by` : '';
+    parts.push(`${list(floor.map(name))} ${together(floor.length)}recovered ${atFloor}${lead}`);
+  }
+  if (exact.length > 0) parts.push(`less than ${spanWords} separates ${exact.length <= 2 ? exact.join(', and ') : `${exact.slice(0, -1).join(', ')}, and ${exact[exact.length - 1]}`}`);
+  const n = r.closePairs.length;
+  const unranked = n === 0 ? '' : `; ${parts.join('; ')}, so ${n === 1 ? 'that pair is' : 'those pairs are'} not ranked${leader ? '' : ', and no policy recovered a full span ahead of every other'}`;
+  return `${capitalise(clauses.join('; '))}${unranked}${deadline}.${late}`;
 }
 
 /** "a", "a and b", "a, b and c". */
