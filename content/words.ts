@@ -6,7 +6,7 @@
  */
 import type { DerivedWord, FactRead } from '../src/claims/named.ts';
 import { standing, type Standing } from '../src/claims/standing.ts';
-import { RELATION_TOLERANCE, ratioPhrase } from '../src/claims/words.ts';
+import { RELATION_TOLERANCE, percentApart, ratioPhrase } from '../src/claims/words.ts';
 import { NOISE } from '../src/facts/noise-facts.ts';
 import { C_OVER_B_PAIRED } from '../src/facts/paired-facts.ts';
 import { formatFact, formatNumber } from '../src/present/format.ts';
@@ -134,16 +134,16 @@ export const WORDS = {
     const ratio = f(name);
     const method = 'each run’s G2 median over the same run’s G3 median, not the ratio of the two medians over runs';
     const noise = f(`${name}.noise`);
-    if (noise === NOISE.unjudged) return `A full handshake cost ${costThan(ratio)} a resumed one in the one run paired here (that run’s G2 median over its G3 median, not a ratio of medians over runs), too few runs to tell a difference from the noise between runs`;
+    if (noise === NOISE.unjudged) return `A full handshake cost ${ratioPhrase(ratio)} a resumed one in the one run paired here (that run’s G2 median over its G3 median, not a ratio of medians over runs), too few runs to tell a difference from the noise between runs`;
     const runs = formatNumber(f(`${name}.runs`), 0);
     const min = f(`${name}.min`);
     const max = f(`${name}.max`);
-    const same = pctOf(min) === pctOf(max);
+    const same = percentApart(min) === percentApart(max);
     const range =
       min > 1
-        ? `more than a resumed one in each of the ${runs} runs paired here: ${same ? `${pctOf(min)}% more in each` : `between ${pctOf(min)}% and ${pctOf(max)}% more`}`
+        ? `more than a resumed one in each of the ${runs} runs paired here: ${same ? `${percentApart(min)}% more in each` : `between ${percentApart(min)}% and ${percentApart(max)}% more`}`
         : max < 1
-          ? `less than a resumed one in each of the ${runs} runs paired here: ${same ? `${pctOf(max)}% less in each` : `between ${pctOf(max)}% and ${pctOf(min)}% less`}`
+          ? `less than a resumed one in each of the ${runs} runs paired here: ${same ? `${percentApart(max)}% less in each` : `between ${percentApart(max)}% and ${percentApart(min)}% less`}`
           : `from ${endWord(min)} to ${endWord(max)} than a resumed one in the ${runs} runs paired here`;
     const median = same && (min > 1 || max < 1) ? `(${method})` : `${endWord(ratio)} at the median (${method})`;
     const low = f(`${name}.low`);
@@ -631,22 +631,9 @@ function openClause(f: FactRead, t: 'hop' | 'chain'): string {
   return `${trend}; ${where}, ${ratioPhrase(f(`F.${t}.open.last.p99OverUnloaded`))} its p99 with a single caller (${single})`;
 }
 
-/** A ratio as a cost against another: "42% more than", "3% less than", "as much as" (to whole percent; one decimal below 1%). */
-function costThan(ratio: number): string {
-  const pct = pctOf(ratio);
-  if (pct === '0') return 'as much as';
-  return `${pct}% ${ratio > 1 ? 'more' : 'less'} than`;
-}
-
-/** |ratio − 1| in percent, as shown: "42", "0.4", "0". */
-function pctOf(ratio: number): string {
-  const pct = Math.abs(ratio - 1) * 100;
-  return pct >= 0.95 || pct === 0 ? String(Math.round(pct)) : pct < 0.05 ? '0' : pct.toFixed(1);
-}
-
 /** One end of a range of ratios in words: "42% more", "3% less", "the same". */
 function endWord(ratio: number): string {
-  const pct = pctOf(ratio);
+  const pct = percentApart(ratio);
   return pct === '0' ? 'the same' : `${pct}% ${ratio > 1 ? 'more' : 'less'}`;
 }
 

@@ -128,11 +128,11 @@ test('veth and TLS words under the one noise rule: overlap, one run, a differenc
   const veth = (ratio: number, noise: number) => WORDS.vethG2(reader({ 'H.ratio.G2vethOverG2.p50': ratio, 'H.ratio.G2vethOverG2.p50.noise': noise }));
   assert.match(veth(1.2, NOISE.same), /^the runs overlap, so they cannot tell the two apart \(the medians alone would say across the pair it costs .* it does on loopback\)$/);
   assert.match(veth(0.86, NOISE.same), /^the runs overlap, so they cannot tell the two apart \(the medians alone would say across the pair it costs .* it does on loopback\); a second network stack only adds work, so a lower figure comes from something that differed between the two measurements, not from the pair$/);
-  assert.equal(veth(1.2, NOISE.differ), 'across the pair it costs about 20% more than it does on loopback, outside the noise between runs');
-  assert.equal(veth(0.6, NOISE.differ), 'across the pair it costs about 40% less than it does on loopback, outside the noise between runs; a second network stack only adds work, so a lower figure comes from something that differed between the two measurements, not from the pair');
-  assert.match(veth(0.41, NOISE.unjudged), /^across the pair it costs about 40% as much as it does on loopback, from one run on a side, too few to tell a difference from the noise between runs; a second network stack only adds work/);
+  assert.equal(veth(1.2, NOISE.differ), 'across the pair it costs 20% more than it does on loopback, outside the noise between runs');
+  assert.equal(veth(0.6, NOISE.differ), 'across the pair it costs 40% less than it does on loopback, outside the noise between runs; a second network stack only adds work, so a lower figure comes from something that differed between the two measurements, not from the pair');
+  assert.match(veth(0.41, NOISE.unjudged), /^across the pair it costs 41% as much as it does on loopback, from one run on a side, too few to tell a difference from the noise between runs; a second network stack only adds work/);
   const tls = WORDS.tlsKeptAliveVsPlain(reader({ 'G.ratio.G1overB.p50': 0.85, 'G.ratio.G1overB.p50.noise': NOISE.differ }));
-  assert.equal(tls, 'G1 costs about 15% less than B, outside the noise between runs; TLS only adds work, so a lower figure comes from something that differed between the two measurements, not from TLS');
+  assert.equal(tls, 'G1 costs 15% less than B, outside the noise between runs; TLS only adds work, so a lower figure comes from something that differed between the two measurements, not from TLS');
 });
 
 test('full against resumed handshake, paired run by run: the runs\' range and the median, the method named, then what the runs can tell (one run, holds 1, leaves out 1)', () => {
@@ -142,6 +142,8 @@ test('full against resumed handshake, paired run by run: the runs\' range and th
     word({ '': 1.44, '.low': 1.44, '.high': 1.44, '.min': 1.44, '.max': 1.44, '.runs': 1, '.noise': NOISE.unjudged }),
     'A full handshake cost 44% more than a resumed one in the one run paired here (that run’s G2 median over its G3 median, not a ratio of medians over runs), too few runs to tell a difference from the noise between runs',
   );
+  // One run of 2.5×: the ratio's phrase (ratioPhrase), never "150% more than".
+  assert.match(word({ '': 2.5, '.low': 2.5, '.high': 2.5, '.min': 2.5, '.max': 2.5, '.runs': 1, '.noise': NOISE.unjudged }), /^A full handshake cost about 2\.5 times as much as a resumed one in the one run/);
   // The expert's read (2026-12-02): runs 1.06, 1.09, 1.42: a skewed range; "about 10% more" understated it.
   // 3 runs: the noise rule's interval is the range itself.
   assert.equal(
