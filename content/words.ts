@@ -238,7 +238,8 @@ export const WORDS = {
     if (received / wanted <= RETRIES_OFF_SHARE) {
       const failed = formatFact('I.budget.failed', f('I.budget.failed'));
       const noneFailed = formatFact('I.none.failed', f('I.none.failed'));
-      return `The budget ${through}, so in effect it turned retries off rather than capping a storm: ${failed} calls failed, against ${noneFailed} without retries${lateCaveat(f, 'none')}, and the system ${recovery}.`;
+      const against = failed === noneFailed ? `as many as without retries${lateCaveat(f, 'none')}` : `against ${noneFailed} without retries${lateCaveat(f, 'none')}, ${COUNT_VERDICT[countDifference(f, 'failed', 'budget', 'none')](1)}`;
+      return `The budget ${through}, so in effect it turned retries off rather than capping a storm: ${failed} calls failed, ${against}, and the system ${recovery}.`;
     }
     if (f('I.budget.recovered') !== 1) return `The budget ${through}; that was not enough to bring goodput back before the run ended.`;
     if (f('I.immediate.recovered') !== 1) return `The budget ${through}, and that was enough: the system ${recovery}, where naive immediate retries had not brought goodput back when the run ended.`;
@@ -257,6 +258,29 @@ export const WORDS = {
   firstToRecover: (f) => {
     const recovered = POLICY_KEYS.filter((k) => f(`I.${k}.recovered`) === 1).map((k) => ({ k, ms: f(`I.${k}.recoveryMs`) }));
     return recoveryRankingWords(f, rankRecoveries(recovered, recovered.length > 1 ? f('I.recovery.windowMs') : 0));
+  },
+  /**
+   * Case I: goodput in the first recovery span after the brownout (I.R.goodput.firstSpanAfterPerSec,
+   * calls/s) compared across the five policies by the one-run rule (policyDiffers), each against the
+   * highest: every policy the same as shown; all within the rule of the highest; or the highest with
+   * those the rule does not tell from it and those below it by more than the rule allows for.
+   */
+  firstSpanGoodput: (f) => {
+    const measure = 'goodput.firstSpanAfterPerSec';
+    const runs = POLICY_KEYS.map((k) => ({ k, v: f(`I.${k}.${measure}`), shown: formatFact(`I.${k}.${measure}`, f(`I.${k}.${measure}`)) }));
+    const top = runs.reduce((a, b) => (b.v > a.v ? b : a));
+    const head = `In the first ${formatFact('I.recovery.windowMs', f('I.recovery.windowMs'))} after the brownout`;
+    const late = lateRunsSentence(f, POLICY_KEYS, ['goodput', 'goodput figures']);
+    if (runs.every((r) => r.shown === top.shown)) return `${head}, goodput was ${top.shown} under every policy.${late}`;
+    // Equal figures said once: "0 calls/s under no retry and the retry budget".
+    const at = (rs: typeof runs) => list([...new Set(rs.map((r) => r.shown))].map((v) => `${v} under ${list(rs.filter((r) => r.shown === v).map((r) => POLICY_NAMES[r.k]!))}`));
+    const others = runs.filter((r) => r !== top);
+    const below = others.filter((r) => r.shown !== top.shown && policyDiffers(f, measure, r.k, top.k));
+    const close = others.filter((r) => !below.includes(r));
+    if (below.length === 0) return `${head}, goodput was ${at(runs)}: no policy below the highest by more than the rule allows for.${late}`;
+    const highest = `${head}, goodput was highest under ${POLICY_NAMES[top.k]}, ${top.shown}`;
+    const tied = close.length === 0 ? '' : `; ${at(close)} ${close.length === 1 ? 'is' : 'are'} not below it by more than the rule allows for`;
+    return `${highest}${tied}; ${at(below)} ${below.length === 1 ? 'is' : 'are each'} below it by more than that.${late}`;
   },
   /**
    * Case I: "its clients sent … as many attempts as calls, ___": backoff's amplification against naive
@@ -285,13 +309,22 @@ export const WORDS = {
     }
     return `${deadline}, against ${none} without retries${caveat}`;
   },
-  /** Case I: second invoices from calls without a key, under each policy that retries, all named (no rank: one run each). */
+  /**
+   * Case I: second invoices from calls without a key under each policy that retries, each set against
+   * naive immediate retries by the one-run rule (countDifference): those it does not tell apart, those
+   * fewer and those more, each group said once.
+   */
   unkeyedDuplicatesByPolicy: (f) => {
     const keys = POLICY_KEYS.filter((k) => k !== 'none');
     const counts = keys.map((k) => ({ k, n: f(`I.${k}.duplicates.unkeyed`) }));
     if (counts.every((c) => c.n === 0)) return 'Calls without a key wrote no second invoice under any policy in this run.';
-    const parts = counts.map((c) => `${c.n === 0 ? 'none' : formatFact(`I.${c.k}.duplicates.unkeyed`, c.n)} under ${POLICY_NAMES[c.k]}`);
-    return `Calls without a key wrote second invoices when their retries were served: ${list(parts)}.`;
+    const shown = (c: (typeof counts)[number]) => `${c.n === 0 ? 'none' : formatFact(`I.${c.k}.duplicates.unkeyed`, c.n)} under ${POLICY_NAMES[c.k]}`;
+    const others = counts.filter((c) => c.k !== 'immediate').map((c) => ({ c, kind: c.n === counts[0]!.n ? 'same' : countDifference(f, 'duplicates.unkeyed', c.k, 'immediate') }));
+    const groups = (['same', 'none', 'fewer', 'more'] as const).flatMap((kind) => {
+      const g = others.filter((o) => o.kind === kind);
+      return g.length === 0 ? [] : [`${list(g.map((o) => shown(o.c)))}, ${COUNT_VERDICT[kind](g.length)}`];
+    });
+    return `Calls without a key wrote second invoices when their retries were served: ${shown(counts[0]!)}; against that, ${groups.join('; ')}.`;
   },
   /**
    * Case I, keys kept a day: what a keyed retry found, per policy that retries, from the server's replies:
@@ -407,6 +440,23 @@ function policyDiffers(f: FactRead, measure: string, a: string, b: string): bool
   return gap > spread && gap > RELATION_TOLERANCE * Math.max(Math.abs(va), Math.abs(vb));
 }
 
+/**
+ * Case I: run `a`'s count `measure` (e.g. "failed") against run `b`'s by the one-run rule (policyDiffers):
+ * "none" (no difference it counts), or "fewer" / "more" for `a`.
+ */
+function countDifference(f: FactRead, measure: string, a: string, b: string): 'none' | 'fewer' | 'more' {
+  if (!policyDiffers(f, measure, a, b)) return 'none';
+  return f(`I.${a}.${measure}`) < f(`I.${b}.${measure}`) ? 'fewer' : 'more';
+}
+
+/** The words of a countDifference (or "same": equal counts) for a group of `n` counts: "a difference too small for the rule to count", "each fewer, by more than the rule allows for". */
+const COUNT_VERDICT: Readonly<Record<'same' | 'none' | 'fewer' | 'more', (n: number) => string>> = {
+  same: (n) => (n === 1 ? 'as many' : 'each as many'),
+  none: (n) => (n === 1 ? 'a difference too small for the rule to count' : 'differences too small for the rule to count'),
+  fewer: (n) => `${n === 1 ? '' : 'each '}fewer, by more than the rule allows for`,
+  more: (n) => `${n === 1 ? '' : 'each '}more, by more than the rule allows for`,
+};
+
 /** "10%": the one-run tolerance in words. */
 function tolerancePercent(): string {
   return `${Math.round(100 * RELATION_TOLERANCE)}%`;
@@ -424,13 +474,16 @@ function lateCaveat(f: FactRead, key: string, full = false): string {
   return key === 'none' ? ' (a run whose caller fell behind its schedule)' : ` (${POLICY_NAMES[key]}: a run whose caller fell behind its schedule)`;
 }
 
-/** Case I: a sentence naming the runs among `keys` whose caller fell behind, whose recovery times came from a burstier load, or "". */
-function lateRunsSentence(f: FactRead, keys: readonly string[]): string {
+/**
+ * Case I: a sentence naming the runs among `keys` whose caller fell behind, whose figures (`what`:
+ * singular and plural, recovery times by default) came from a burstier load, or "".
+ */
+function lateRunsSentence(f: FactRead, keys: readonly string[], what: [string, string] = ['recovery time', 'recovery times']): string {
   const limit = f('I.schedule.lateLimitMs');
   const behind = keys.filter((k) => f(`I.${k}.lateStartMs`) > limit);
   if (behind.length === 0) return '';
   const one = behind.length === 1;
-  return ` The recovery ${one ? 'time' : 'times'} of ${list(behind.map((k) => POLICY_NAMES[k]!))} ${one ? 'comes from a run' : 'come from runs'} whose caller fell behind its schedule, a burstier load than the others'.`;
+  return ` The ${what[one ? 0 : 1]} of ${list(behind.map((k) => POLICY_NAMES[k]!))} ${one ? 'comes from a run' : 'come from runs'} whose caller fell behind its schedule, a burstier load than the others'.`;
 }
 
 /**
@@ -726,7 +779,8 @@ function together(n: number): string {
  * Case I: the words of a recovery ranking (recovery-rank.ts rankRecoveries): "No policy recovered within
  * the run.", "X was the only policy …", which policies the run cannot rank and why, or each rank with
  * the pairs left unranked. A floor time (one span or less) may hide an earlier recovery, so a lead
- * measured from it is "at least" the gap. Names runs whose caller fell behind its schedule.
+ * measured from it is "at least" the gap. Names runs whose caller fell behind its schedule. The
+ * recovery times themselves are not restated: the sentences before it on the page give each one.
  */
 function recoveryRankingWords(f: FactRead, r: RecoveryRanking): string {
   const { times, floor, closeBehindFloor, ranked, leader } = r;
@@ -736,7 +790,7 @@ function recoveryRankingWords(f: FactRead, r: RecoveryRanking): string {
   const span = f('I.recovery.windowMs');
   const spanShown = formatFact('I.recovery.windowMs', span);
   const spanWords = `one ${spanShown} span`;
-  const atFloor = `within the first ${spanShown} span after the brownout, the earliest the measure can show`;
+  const atFloor = 'within the first span after the brownout, the earliest the measure can show';
   const name = (t: { k: string }) => POLICY_NAMES[t.k]!;
   const names = (keys: readonly string[]) => list(keys.map((k) => POLICY_NAMES[k]!));
   const late = lateRunsSentence(f, times.map((t) => t.k));
@@ -746,20 +800,18 @@ function recoveryRankingWords(f: FactRead, r: RecoveryRanking): string {
     const who = times.length === POLICY_KEYS.length ? 'Every policy' : capitalise(list(times.map(name)));
     if (floor.length === times.length) return `${who} ${who === 'Every policy' ? '' : together(floor.length)}recovered ${atFloor}, so this run cannot rank ${them}${deadline}.${late}`;
     if (floor.length === 0) {
-      const best = times[0]!.ms;
-      const latest = times[times.length - 1]!.ms;
-      const when = latest === best ? `recovered ${recoveredWhen(f, best)}` : `recovered less than ${spanWords} apart`;
+      const when = times[times.length - 1]!.ms === times[0]!.ms ? 'recovered at the same time' : `recovered less than ${spanWords} apart`;
       return `${who} ${when}, so this run does not rank ${them}${deadline}.${late}`;
     }
-    const later = closeBehindFloor.map((g) => `${names(g.keys)} ${recoveryDuration(g.ms)}`);
+    const later = closeBehindFloor.map((g, i) => `${names(g.keys)} at least ${leads[i]}`);
     return (
-      `${capitalise(list(floor.map(name)))} ${together(floor.length)}recovered ${atFloor}, and ${list(later)} after the brownout ended: at least ${list(leads)} later, possibly more, ` +
+      `${capitalise(list(floor.map(name)))} ${together(floor.length)}recovered ${atFloor}, and ${list(later)} later, possibly more, ` +
       `but the rule ranks one policy ahead of another only when a full ${spanShown} span separates them, so this run does not rank ${them}${deadline}.${late}`
     );
   }
   const clauses = ranked.map((x) =>
     x === leader
-      ? `${name(x.a)} recovered first, ${x.a.ms <= span ? atFloor : recoveredWhen(f, x.a.ms)}, at least ${spanWords} before ${list(x.behind.map(name))}`
+      ? `${name(x.a)} recovered first, at least ${spanWords} before ${list(x.behind.map(name))}`
       : `${name(x.a)} recovered at least ${spanWords} before ${list(x.behind.map(name))}`,
   );
   // Pairs less than a span apart, in three kinds: both at the floor (the measure cannot order them),
