@@ -6,11 +6,12 @@
  */
 import type { DerivedWord, FactRead } from '../src/claims/named.ts';
 import { standing, type Standing } from '../src/claims/standing.ts';
-import { RELATION_TOLERANCE, ratioPhrase } from '../src/claims/words.ts';
+import { RELATION_TOLERANCE, percentApart, ratioPhrase } from '../src/claims/words.ts';
 import { NOISE } from '../src/facts/noise-facts.ts';
 import { C_OVER_B_PAIRED } from '../src/facts/paired-facts.ts';
 import { formatFact, formatNumber } from '../src/present/format.ts';
 import { recoveryDuration, recoveryTime } from '../src/cases/i-retry-storm/recovery-time.ts';
+import { rankRecoveries, type RecoveryRanking } from '../src/cases/i-retry-storm/recovery-rank.ts';
 import { PEER_STANDINGS, SERVICES_SATURATED_PERCENT, type PeerStanding } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 import { stallFloorSentences, wakeFloorVerdict } from '../src/cases/f-load/machine-floor-words.ts';
 
@@ -74,8 +75,14 @@ export const WORDS = {
     const runs = f('F.runs') > 1 ? ' in every run' : '';
     return `${where}, throughput × mean latency is within ${bound} of the number of callers${runs}`;
   },
-  /** Case H's calls per run across the pair, as a clause: "1,000 timed calls of B, 200 of C and 500 of D per run". */
-  vethCounts: (f) => `${formatNumber(f('H.B.timedCalls'), 0)} timed calls of B, ${formatNumber(f('H.C.timedCalls'), 0)} of C and ${formatNumber(f('H.D.timedCalls'), 0)} of D per run`,
+  /**
+   * Case H's calls per run across the pair, plain and TLS, as a clause: "1,000 timed calls of B, 200 of C,
+   * 500 of D, 1,000 of G1, 200 of G2 and 200 of G3 per run" (H.X.timedCalls, H.G.Gn.timedCalls).
+   */
+  vethCounts: (f) => {
+    const counts = ['B', 'C', 'D', 'G.G1', 'G.G2', 'G.G3'].map((c) => `${formatNumber(f(`H.${c}.timedCalls`), 0)} ${c === 'B' ? 'timed calls ' : ''}of ${c.replace('G.', '')}`);
+    return `${list(counts)} per run`;
+  },
   /** "with the same request, ___:" how the peer check ran (alternating rounds, or one pass in older results; case F). */
   peerMethod: (f) => {
     const rounds = f('F.peer.rounds');
@@ -137,16 +144,16 @@ export const WORDS = {
     const ratio = f(name);
     const method = 'each run’s G2 median over the same run’s G3 median, not the ratio of the two medians over runs';
     const noise = f(`${name}.noise`);
-    if (noise === NOISE.unjudged) return `A full handshake cost ${costThan(ratio)} a resumed one in the one run paired here (that run’s G2 median over its G3 median, not a ratio of medians over runs), too few runs to tell a difference from the noise between runs`;
+    if (noise === NOISE.unjudged) return `A full handshake cost ${ratioPhrase(ratio)} a resumed one in the one run paired here (that run’s G2 median over its G3 median, not a ratio of medians over runs), too few runs to tell a difference from the noise between runs`;
     const runs = formatNumber(f(`${name}.runs`), 0);
     const min = f(`${name}.min`);
     const max = f(`${name}.max`);
-    const same = pctOf(min) === pctOf(max);
+    const same = percentApart(min) === percentApart(max);
     const range =
       min > 1
-        ? `more than a resumed one in each of the ${runs} runs paired here: ${same ? `${pctOf(min)}% more in each` : `between ${pctOf(min)}% and ${pctOf(max)}% more`}`
+        ? `more than a resumed one in each of the ${runs} runs paired here: ${same ? `${percentApart(min)}% more in each` : `between ${percentApart(min)}% and ${percentApart(max)}% more`}`
         : max < 1
-          ? `less than a resumed one in each of the ${runs} runs paired here: ${same ? `${pctOf(max)}% less in each` : `between ${pctOf(max)}% and ${pctOf(min)}% less`}`
+          ? `less than a resumed one in each of the ${runs} runs paired here: ${same ? `${percentApart(max)}% less in each` : `between ${percentApart(max)}% and ${percentApart(min)}% less`}`
           : `from ${endWord(min)} to ${endWord(max)} than a resumed one in the ${runs} runs paired here`;
     const median = same && (min > 1 || max < 1) ? `(${method})` : `${endWord(ratio)} at the median (${method})`;
     const low = f(`${name}.low`);
@@ -235,7 +242,8 @@ export const WORDS = {
     if (received / wanted <= RETRIES_OFF_SHARE) {
       const failed = formatFact('I.budget.failed', f('I.budget.failed'));
       const noneFailed = formatFact('I.none.failed', f('I.none.failed'));
-      return `The budget ${through}, so in effect it turned retries off rather than capping a storm: ${failed} calls failed, against ${noneFailed} without retries${lateCaveat(f, 'none')}, and the system ${recovery}.`;
+      const against = failed === noneFailed ? `as many as without retries${lateCaveat(f, 'none')}` : `against ${noneFailed} without retries${lateCaveat(f, 'none')}, ${COUNT_VERDICT[countDifference(f, 'failed', 'budget', 'none')](1)}`;
+      return `The budget ${through}, so in effect it turned retries off rather than capping a storm: ${failed} calls failed, ${against}, and the system ${recovery}.`;
     }
     if (f('I.budget.recovered') !== 1) return `The budget ${through}; that was not enough to bring goodput back before the run ended.`;
     if (f('I.immediate.recovered') !== 1) return `The budget ${through}, and that was enough: the system ${recovery}, where naive immediate retries had not brought goodput back when the run ended.`;
@@ -252,68 +260,31 @@ export const WORDS = {
    * Each policy ran once, so "first" is this run's; a run whose caller fell behind its schedule is named.
    */
   firstToRecover: (f) => {
-    const times = POLICY_KEYS.filter((k) => f(`I.${k}.recovered`) === 1)
-      .map((k) => ({ k, ms: f(`I.${k}.recoveryMs`) }))
-      .sort((a, b) => a.ms - b.ms);
-    if (times.length === 0) return 'No policy recovered within the run.';
-    const deadline = times.some((t) => t.k === 'deadline') ? '' : '; deadline-drop did not recover within the run';
-    if (times.length === 1) return `${capitalise(POLICY_NAMES[times[0]!.k]!)} was the only policy that recovered within the run${lateCaveat(f, times[0]!.k)}.`;
-    const span = f('I.recovery.windowMs');
-    const spanShown = formatFact('I.recovery.windowMs', span);
-    const spanWords = `one ${spanShown} span`;
-    const atFloor = `within the first ${spanShown} span after the brownout, the earliest the measure can show`;
-    const name = (t: { k: string }) => POLICY_NAMES[t.k]!;
-    const late = lateRunsSentence(f, times.map((t) => t.k));
-    const them = times.length === 2 ? 'the two' : 'them';
-    const floor = times.filter((t) => t.ms <= span);
-    // The floor group's latest time: a lead measured from it is the smallest the group can have.
-    const floorMs = floor.length > 0 ? floor[floor.length - 1]!.ms : 0;
-    const ranked = times.map((a) => ({ a, behind: times.filter((b) => b.ms - a.ms >= span) })).filter((r) => r.behind.length > 0);
-    /** Later times less than a span behind the floor group, grouped by time: "no retry and the retry budget 1,900 ms" and the lead "900 ms". */
-    const closeBehindFloor = groupByTime(times.filter((t) => t.ms > span && t.ms - floorMs < span));
-    const leads = closeBehindFloor.map((g) => recoveryDuration(g.ms - floorMs));
-    if (ranked.length === 0) {
-      const who = times.length === POLICY_KEYS.length ? 'Every policy' : capitalise(list(times.map(name)));
-      if (floor.length === times.length) return `${who} ${who === 'Every policy' ? '' : together(floor.length)}recovered ${atFloor}, so this run cannot rank ${them}${deadline}.${late}`;
-      if (floor.length === 0) {
-        const best = times[0]!.ms;
-        const latest = times[times.length - 1]!.ms;
-        const when = latest === best ? `recovered ${recoveredWhen(f, best)}` : `recovered less than ${spanWords} apart`;
-        return `${who} ${when}, so this run does not rank ${them}${deadline}.${late}`;
-      }
-      const later = closeBehindFloor.map((g) => `${list(g.keys.map((k) => POLICY_NAMES[k]!))} ${recoveryDuration(g.ms)}`);
-      return (
-        `${capitalise(list(floor.map(name)))} ${together(floor.length)}recovered ${atFloor}, and ${list(later)} after the brownout ended: at least ${list(leads)} later, possibly more, ` +
-        `but the rule ranks one policy ahead of another only when a full ${spanShown} span separates them, so this run does not rank ${them}${deadline}.${late}`
-      );
-    }
-    const leader = ranked.find((r) => r.behind.length === times.length - 1);
-    const clauses = ranked.map((r) =>
-      r === leader
-        ? `${name(r.a)} recovered first, ${r.a.ms <= span ? atFloor : recoveredWhen(f, r.a.ms)}, at least ${spanWords} before ${list(r.behind.map(name))}`
-        : `${name(r.a)} recovered at least ${spanWords} before ${list(r.behind.map(name))}`,
-    );
-    // Pairs less than a span apart, in three kinds: both at the floor (the measure cannot order them),
-    // one at the floor (a lead of at least the gap, short of a full span), neither (less than a span apart).
-    let closePairs = 0;
-    const exact: string[] = [];
-    for (let i = 0; i < times.length; i++) {
-      for (let j = i + 1; j < times.length; j++) {
-        if (times[j]!.ms - times[i]!.ms >= span) continue;
-        closePairs++;
-        if (times[i]!.ms > span) exact.push(`${name(times[i]!)} from ${name(times[j]!)}`);
-      }
-    }
-    const parts: string[] = [];
-    if (floor.length > 1 || closeBehindFloor.length > 0) {
-      const ahead = closeBehindFloor.map((g, i) => `${leads[i]} before ${list(g.keys.map((k) => POLICY_NAMES[k]!))}`);
-      const lead = ahead.length > 0 ? `, at least ${list(ahead)}, possibly more, but less than the full span the rule ranks by` : '';
-      parts.push(`${list(floor.map(name))} ${together(floor.length)}recovered ${atFloor}${lead}`);
-    }
-    if (exact.length > 0) parts.push(`less than ${spanWords} separates ${exact.length <= 2 ? exact.join(', and ') : `${exact.slice(0, -1).join(', ')}, and ${exact[exact.length - 1]}`}`);
-    const unranked =
-      closePairs === 0 ? '' : `; ${parts.join('; ')}, so ${closePairs === 1 ? 'that pair is' : 'those pairs are'} not ranked${leader ? '' : ', and no policy recovered a full span ahead of every other'}`;
-    return `${capitalise(clauses.join('; '))}${unranked}${deadline}.${late}`;
+    const recovered = POLICY_KEYS.filter((k) => f(`I.${k}.recovered`) === 1).map((k) => ({ k, ms: f(`I.${k}.recoveryMs`) }));
+    return recoveryRankingWords(f, rankRecoveries(recovered, recovered.length > 1 ? f('I.recovery.windowMs') : 0));
+  },
+  /**
+   * Case I: goodput in the first recovery span after the brownout (I.R.goodput.firstSpanAfterPerSec,
+   * calls/s) compared across the five policies by the one-run rule (policyDiffers), each against the
+   * highest: every policy the same as shown; all within the rule of the highest; or the highest with
+   * those the rule does not tell from it and those below it by more than the rule allows for.
+   */
+  firstSpanGoodput: (f) => {
+    const measure = 'goodput.firstSpanAfterPerSec';
+    const runs = POLICY_KEYS.map((k) => ({ k, v: f(`I.${k}.${measure}`), shown: formatFact(`I.${k}.${measure}`, f(`I.${k}.${measure}`)) }));
+    const top = runs.reduce((a, b) => (b.v > a.v ? b : a));
+    const head = `In the first ${formatFact('I.recovery.windowMs', f('I.recovery.windowMs'))} after the brownout`;
+    const late = lateRunsSentence(f, POLICY_KEYS, ['goodput', 'goodput figures']);
+    if (runs.every((r) => r.shown === top.shown)) return `${head}, goodput was ${top.shown} under every policy.${late}`;
+    // Equal figures said once: "0 calls/s under no retry and the retry budget".
+    const at = (rs: typeof runs) => list([...new Set(rs.map((r) => r.shown))].map((v) => `${v} under ${list(rs.filter((r) => r.shown === v).map((r) => POLICY_NAMES[r.k]!))}`));
+    const others = runs.filter((r) => r !== top);
+    const below = others.filter((r) => r.shown !== top.shown && policyDiffers(f, measure, r.k, top.k));
+    const close = others.filter((r) => !below.includes(r));
+    if (below.length === 0) return `${head}, goodput was ${at(runs)}: no policy below the highest by more than the rule allows for.${late}`;
+    const highest = `${head}, goodput was highest under ${POLICY_NAMES[top.k]}, ${top.shown}`;
+    const tied = close.length === 0 ? '' : `; ${at(close)} ${close.length === 1 ? 'is' : 'are'} not below it by more than the rule allows for`;
+    return `${highest}${tied}; ${at(below)} ${below.length === 1 ? 'is' : 'are each'} below it by more than that.${late}`;
   },
   /**
    * Case I: "its clients sent … as many attempts as calls, ___": backoff's amplification against naive
@@ -342,13 +313,22 @@ export const WORDS = {
     }
     return `${deadline}, against ${none} without retries${caveat}`;
   },
-  /** Case I: second invoices from calls without a key, under each policy that retries, all named (no rank: one run each). */
+  /**
+   * Case I: second invoices from calls without a key under each policy that retries, each set against
+   * naive immediate retries by the one-run rule (countDifference): those it does not tell apart, those
+   * fewer and those more, each group said once.
+   */
   unkeyedDuplicatesByPolicy: (f) => {
     const keys = POLICY_KEYS.filter((k) => k !== 'none');
     const counts = keys.map((k) => ({ k, n: f(`I.${k}.duplicates.unkeyed`) }));
     if (counts.every((c) => c.n === 0)) return 'Calls without a key wrote no second invoice under any policy in this run.';
-    const parts = counts.map((c) => `${c.n === 0 ? 'none' : formatFact(`I.${c.k}.duplicates.unkeyed`, c.n)} under ${POLICY_NAMES[c.k]}`);
-    return `Calls without a key wrote second invoices when their retries were served: ${list(parts)}.`;
+    const shown = (c: (typeof counts)[number]) => `${c.n === 0 ? 'none' : formatFact(`I.${c.k}.duplicates.unkeyed`, c.n)} under ${POLICY_NAMES[c.k]}`;
+    const others = counts.filter((c) => c.k !== 'immediate').map((c) => ({ c, kind: c.n === counts[0]!.n ? 'same' : countDifference(f, 'duplicates.unkeyed', c.k, 'immediate') }));
+    const groups = (['same', 'none', 'fewer', 'more'] as const).flatMap((kind) => {
+      const g = others.filter((o) => o.kind === kind);
+      return g.length === 0 ? [] : [`${list(g.map((o) => shown(o.c)))}, ${COUNT_VERDICT[kind](g.length)}`];
+    });
+    return `Calls without a key wrote second invoices when their retries were served: ${shown(counts[0]!)}; against that, ${groups.join('; ')}.`;
   },
   /**
    * Case I, keys kept a day: what a keyed retry found, per policy that retries, from the server's replies:
@@ -419,10 +399,10 @@ export const WORDS = {
       'Arrivals bunched, so the server saw a burstier load than this describes, and the bench warned to run again on a quieter machine.'
     );
   },
-  /** TLS page, case G: "G1 costs ___ B" (a ratio across the two suites' runs, under the noise rule). */
-  tlsKeptAliveVsPlain: (f) => acrossRuns(f, 'G.ratio.G1overB.p50', 'G1 costs', 'B', 'TLS'),
-  /** TLS page, case G: "and G2 costs ___ a new plain connection (C)". */
-  tlsNewVsPlain: (f) => acrossRuns(f, 'G.ratio.G2overC.p50', 'G2 costs', 'a new plain connection (C)', 'TLS'),
+  /** TLS page, case G: "**On a kept-alive connection** ___." G1 against B (tlsVsPlain). */
+  tlsKeptAliveVsPlain: (f) => tlsVsPlain(f, 'G1', 'B', 'B'),
+  /** TLS page, case G: "… a kept-alive HTTPS call (8.62×); ___." G2 against a new plain connection, C (tlsVsPlain). */
+  tlsNewVsPlain: (f) => tlsVsPlain(f, 'G2', 'C', 'a new plain connection (C)'),
   /** TLS page, case H: B across the veth pair against loopback. */
   vethB: (f) => acrossRuns(f, 'H.ratio.BvethOverB.p50', 'across the pair it costs', 'it does on loopback', 'a second network stack'),
   /** TLS page, case H: C across the veth pair against loopback. */
@@ -464,6 +444,23 @@ function policyDiffers(f: FactRead, measure: string, a: string, b: string): bool
   return gap > spread && gap > RELATION_TOLERANCE * Math.max(Math.abs(va), Math.abs(vb));
 }
 
+/**
+ * Case I: run `a`'s count `measure` (e.g. "failed") against run `b`'s by the one-run rule (policyDiffers):
+ * "none" (no difference it counts), or "fewer" / "more" for `a`.
+ */
+function countDifference(f: FactRead, measure: string, a: string, b: string): 'none' | 'fewer' | 'more' {
+  if (!policyDiffers(f, measure, a, b)) return 'none';
+  return f(`I.${a}.${measure}`) < f(`I.${b}.${measure}`) ? 'fewer' : 'more';
+}
+
+/** The words of a countDifference (or "same": equal counts) for a group of `n` counts: "a difference too small for the rule to count", "each fewer, by more than the rule allows for". */
+const COUNT_VERDICT: Readonly<Record<'same' | 'none' | 'fewer' | 'more', (n: number) => string>> = {
+  same: (n) => (n === 1 ? 'as many' : 'each as many'),
+  none: (n) => (n === 1 ? 'a difference too small for the rule to count' : 'differences too small for the rule to count'),
+  fewer: (n) => `${n === 1 ? '' : 'each '}fewer, by more than the rule allows for`,
+  more: (n) => `${n === 1 ? '' : 'each '}more, by more than the rule allows for`,
+};
+
 /** "10%": the one-run tolerance in words. */
 function tolerancePercent(): string {
   return `${Math.round(100 * RELATION_TOLERANCE)}%`;
@@ -481,13 +478,16 @@ function lateCaveat(f: FactRead, key: string, full = false): string {
   return key === 'none' ? ' (a run whose caller fell behind its schedule)' : ` (${POLICY_NAMES[key]}: a run whose caller fell behind its schedule)`;
 }
 
-/** Case I: a sentence naming the runs among `keys` whose caller fell behind, whose recovery times came from a burstier load, or "". */
-function lateRunsSentence(f: FactRead, keys: readonly string[]): string {
+/**
+ * Case I: a sentence naming the runs among `keys` whose caller fell behind, whose figures (`what`:
+ * singular and plural, recovery times by default) came from a burstier load, or "".
+ */
+function lateRunsSentence(f: FactRead, keys: readonly string[], what: [string, string] = ['recovery time', 'recovery times']): string {
   const limit = f('I.schedule.lateLimitMs');
   const behind = keys.filter((k) => f(`I.${k}.lateStartMs`) > limit);
   if (behind.length === 0) return '';
   const one = behind.length === 1;
-  return ` The recovery ${one ? 'time' : 'times'} of ${list(behind.map((k) => POLICY_NAMES[k]!))} ${one ? 'comes from a run' : 'come from runs'} whose caller fell behind its schedule, a burstier load than the others'.`;
+  return ` The ${what[one ? 0 : 1]} of ${list(behind.map((k) => POLICY_NAMES[k]!))} ${one ? 'comes from a run' : 'come from runs'} whose caller fell behind its schedule, a burstier load than the others'.`;
 }
 
 /**
@@ -506,6 +506,25 @@ function acrossRuns(f: FactRead, name: string, subject: string, object: string, 
   if (noise === NOISE.same) return `the runs overlap, so they cannot tell the two apart (the medians alone would say ${base})${below}`;
   if (noise === NOISE.unjudged) return `${base}, from one run on a side, too few to tell a difference from the noise between runs${below}`;
   return `${base}, outside the noise between runs${below}`;
+}
+
+/**
+ * TLS variant `tls` ("G1") against its plain counterpart `plain` ("B"; `object` names it in prose), at
+ * the median p50, each under the one noise rule (acrossRuns). Leads with case H's ratio from one run,
+ * where H timed both across the veth pair (G.ratio.<tls>over<plain>.sameRunInH = 1, then
+ * H.ratio.<tls>over<plain>.p50); then, or alone, the loopback ratio G.ratio.<tls>over<plain>.p50, which
+ * divides case G's figure by the reference suite's, two separate runs, and says so.
+ */
+function tlsVsPlain(f: FactRead, tls: string, plain: string, object: string): string {
+  const name = `${tls}over${plain}`;
+  const shown = (fact: string) => `${formatFact(fact, f(fact), { unit: false })}×`;
+  const across = `a ratio across two separate runs (case G’s in the second suite over ${plain}’s in the reference suite)`;
+  // "TLS only adds work …" is said once, after the first ratio below 0.95 (acrossRuns).
+  const words = (fact: string, flag = true) => acrossRuns(f, fact, `${tls} costs`, object, flag ? 'TLS' : undefined);
+  const g = `G.ratio.${name}.p50`;
+  if (f(`G.ratio.${name}.sameRunInH`) !== 1) return `${tls} ÷ ${plain} is ${shown(g)} at the median on loopback, ${across}, so it carries whatever changed between them as well: ${words(g)}`;
+  const h = `H.ratio.${name}.p50`;
+  return `${tls} ÷ ${plain} is ${shown(h)} at the median in case H, which timed both in one run across the veth pair: ${words(h)}. On loopback it is ${shown(g)}, ${across}: ${words(g, f(h) >= 0.95)}`;
 }
 
 /** "no level", "one level", "3 levels". */
@@ -694,22 +713,9 @@ function openClause(f: FactRead, t: 'hop' | 'chain'): string {
   return `${trend}; ${where}, ${ratioPhrase(f(`F.${t}.open.last.p99OverUnloaded`))} its p99 with a single caller (${single})`;
 }
 
-/** A ratio as a cost against another: "42% more than", "3% less than", "as much as" (to whole percent; one decimal below 1%). */
-function costThan(ratio: number): string {
-  const pct = pctOf(ratio);
-  if (pct === '0') return 'as much as';
-  return `${pct}% ${ratio > 1 ? 'more' : 'less'} than`;
-}
-
-/** |ratio − 1| in percent, as shown: "42", "0.4", "0". */
-function pctOf(ratio: number): string {
-  const pct = Math.abs(ratio - 1) * 100;
-  return pct >= 0.95 || pct === 0 ? String(Math.round(pct)) : pct < 0.05 ? '0' : pct.toFixed(1);
-}
-
 /** One end of a range of ratios in words: "42% more", "3% less", "the same". */
 function endWord(ratio: number): string {
-  const pct = pctOf(ratio);
+  const pct = percentApart(ratio);
   return pct === '0' ? 'the same' : `${pct}% ${ratio > 1 ? 'more' : 'less'}`;
 }
 
@@ -773,15 +779,58 @@ function together(n: number): string {
   return n === 1 ? '' : n === 2 ? 'both ' : 'all ';
 }
 
-/** Case I: recovery times grouped by equal time, earliest first: the policies' keys and the time, ms. */
-function groupByTime(times: readonly { k: string; ms: number }[]): { keys: string[]; ms: number }[] {
-  const groups: { keys: string[]; ms: number }[] = [];
-  for (const t of times) {
-    const last = groups[groups.length - 1];
-    if (last && last.ms === t.ms) last.keys.push(t.k);
-    else groups.push({ keys: [t.k], ms: t.ms });
+/**
+ * Case I: the words of a recovery ranking (recovery-rank.ts rankRecoveries): "No policy recovered within
+ * the run.", "X was the only policy …", which policies the run cannot rank and why, or each rank with
+ * the pairs left unranked. A floor time (one span or less) may hide an earlier recovery, so a lead
+ * measured from it is "at least" the gap. Names runs whose caller fell behind its schedule. The
+ * recovery times themselves are not restated: the sentences before it on the page give each one.
+ */
+function recoveryRankingWords(f: FactRead, r: RecoveryRanking): string {
+  const { times, floor, closeBehindFloor, ranked, leader } = r;
+  if (times.length === 0) return 'No policy recovered within the run.';
+  if (times.length === 1) return `${capitalise(POLICY_NAMES[times[0]!.k]!)} was the only policy that recovered within the run${lateCaveat(f, times[0]!.k)}.`;
+  const deadline = times.some((t) => t.k === 'deadline') ? '' : '; deadline-drop did not recover within the run';
+  const span = f('I.recovery.windowMs');
+  const spanShown = formatFact('I.recovery.windowMs', span);
+  const spanWords = `one ${spanShown} span`;
+  const atFloor = 'within the first span after the brownout, the earliest the measure can show';
+  const name = (t: { k: string }) => POLICY_NAMES[t.k]!;
+  const names = (keys: readonly string[]) => list(keys.map((k) => POLICY_NAMES[k]!));
+  const late = lateRunsSentence(f, times.map((t) => t.k));
+  const them = times.length === 2 ? 'the two' : 'them';
+  const leads = closeBehindFloor.map((g) => recoveryDuration(g.leadMs));
+  if (ranked.length === 0) {
+    const who = times.length === POLICY_KEYS.length ? 'Every policy' : capitalise(list(times.map(name)));
+    if (floor.length === times.length) return `${who} ${who === 'Every policy' ? '' : together(floor.length)}recovered ${atFloor}, so this run cannot rank ${them}${deadline}.${late}`;
+    if (floor.length === 0) {
+      const when = times[times.length - 1]!.ms === times[0]!.ms ? 'recovered at the same time' : `recovered less than ${spanWords} apart`;
+      return `${who} ${when}, so this run does not rank ${them}${deadline}.${late}`;
+    }
+    const later = closeBehindFloor.map((g, i) => `${names(g.keys)} at least ${leads[i]}`);
+    return (
+      `${capitalise(list(floor.map(name)))} ${together(floor.length)}recovered ${atFloor}, and ${list(later)} later, possibly more, ` +
+      `but the rule ranks one policy ahead of another only when a full ${spanShown} span separates them, so this run does not rank ${them}${deadline}.${late}`
+    );
   }
-  return groups;
+  const clauses = ranked.map((x) =>
+    x === leader
+      ? `${name(x.a)} recovered first, at least ${spanWords} before ${list(x.behind.map(name))}`
+      : `${name(x.a)} recovered at least ${spanWords} before ${list(x.behind.map(name))}`,
+  );
+  // Pairs less than a span apart, in three kinds: both at the floor (the measure cannot order them),
+  // one at the floor (a lead of at least the gap, short of a full span), neither (less than a span apart).
+  const exact = r.closePairs.filter(([a]) => a.ms > span).map(([a, b]) => `${name(a)} from ${name(b)}`);
+  const parts: string[] = [];
+  if (floor.length > 1 || closeBehindFloor.length > 0) {
+    const ahead = closeBehindFloor.map((g, i) => `${leads[i]} before ${names(g.keys)}`);
+    const lead = ahead.length > 0 ? `, at least ${list(ahead)}, possibly more, but less than the full span the rule ranks by` : '';
+    parts.push(`${list(floor.map(name))} ${together(floor.length)}recovered ${atFloor}${lead}`);
+  }
+  if (exact.length > 0) parts.push(`less than ${spanWords} separates ${exact.length <= 2 ? exact.join(', and ') : `${exact.slice(0, -1).join(', ')}, and ${exact[exact.length - 1]}`}`);
+  const n = r.closePairs.length;
+  const unranked = n === 0 ? '' : `; ${parts.join('; ')}, so ${n === 1 ? 'that pair is' : 'those pairs are'} not ranked${leader ? '' : ', and no policy recovered a full span ahead of every other'}`;
+  return `${capitalise(clauses.join('; '))}${unranked}${deadline}.${late}`;
 }
 
 /** "a", "a and b", "a, b and c". */

@@ -14,34 +14,51 @@ function twoSignificant(x: number): string {
 }
 
 /**
- * The phrase for "X costs ___ Y" where the ratio is X's figure ÷ Y's, in bands a reader agrees with:
- * - within ±5%: "about as much as";
- * - 1.05 to 1.95: "about N% more than", N to the nearest 5 (1.39 → "about 40% more than");
- * - 1.95 to 10: "about N times as much as", N the nearest whole number in words when the ratio is
- *   within 10% of it (2.18 → "about twice as much as", 3.2 → "about three times as much as"), else to
- *   2 significant figures (2.29 → "about 2.3 times as much as");
- * - 10 to 100: the nearest whole number (13.2 → "about 13 times as much as");
- * - from 100: 2 significant figures (2,879 → "about 2,900 times as much as");
- * - 0.55 to 0.95: "about N% less than" (0.86 → "about 15% less than");
- * - 0.45 to 0.55: "about half as much as"; below: "about N% as much as" (N to the nearest 5, or to
- *   2 significant figures below 10%).
+ * |ratio − 1| in percent as the page shows it: to the whole per cent from 1%, to one decimal below it,
+ * "0" below 0.05% (1.33 → "33", 0.97 → "3", 1.004 → "0.4", 1.0004 → "0").
+ */
+export function percentApart(ratio: number): string {
+  const pct = Math.abs(ratio - 1) * 100;
+  return pct >= 0.95 || pct === 0 ? String(Math.round(pct)) : pct < 0.05 ? '0' : pct.toFixed(1);
+}
+
+/**
+ * "about K times as much as" for a ratio from 1.995: K the nearest whole number in words when the ratio
+ * is within 10% of it (2.18 → "about twice", 3.2 → "about three times"), else to 2 significant figures
+ * (2.29 → "about 2.3 times", 2.5 → "about 2.5 times"); from 10 to 100 the nearest whole number
+ * (13.2 → "about 13 times"); from 100, 2 significant figures (2,879 → "about 2,900 times").
+ */
+function timesPhrase(ratio: number): string {
+  if (ratio >= 100) return `about ${twoSignificant(ratio)} times as much as`;
+  const n = Math.round(ratio);
+  if (ratio >= 10) return `about ${n} times as much as`;
+  if (Math.abs(ratio / n - 1) > 0.1) return `about ${twoSignificant(ratio)} times as much as`;
+  return n === 2 ? 'about twice as much as' : n < 10 ? `about ${NUMBER_WORDS[n]} times as much as` : `about ${n} times as much as`;
+}
+
+/**
+ * The phrase for "X costs ___ Y" where the ratio is X's figure ÷ Y's (unitless), as tight as the ratio
+ * shown beside it:
+ * - "as much as" when the difference shows as 0% (percentApart);
+ * - below twice: "N% more than" / "N% less than", N by percentApart (1.33 → "33% more than",
+ *   0.97 → "3% less than", 1.004 → "0.4% more than");
+ * - from twice (N rounds to 100% or more): timesPhrase, "about K times as much as" (a spread
+ *   ratio of several times is not stated finer than its runs allow);
+ * - half or less: "half as much as" when N shows as 50, else "P% as much as", P the ratio in per cent,
+ *   whole from 10%, 2 significant figures below (0.3 → "30% as much as", 0.004 → "0.4% as much as").
  * @throws RangeError for a ratio that is negative or not finite.
  */
 export function ratioPhrase(ratio: number): string {
   if (!Number.isFinite(ratio) || ratio < 0) throw new RangeError(`no phrase for the ratio ${ratio}`);
-  if (Math.abs(ratio - 1) < 0.05) return 'about as much as';
-  if (ratio > 1 && ratio < 1.95) return `about ${Math.max(5, roundTo((ratio - 1) * 100, 5))}% more than`;
-  if (ratio >= 1.95 && ratio < 10) {
-    const n = Math.round(ratio);
-    if (Math.abs(ratio / n - 1) > 0.1) return `about ${twoSignificant(ratio)} times as much as`;
-    return n === 2 ? 'about twice as much as' : n < 10 ? `about ${NUMBER_WORDS[n]} times as much as` : `about ${n} times as much as`;
+  const pct = percentApart(ratio);
+  if (pct === '0') return 'as much as';
+  if (ratio > 1) {
+    return Number(pct) < 100 ? `${pct}% more than` : timesPhrase(ratio);
   }
-  if (ratio >= 10 && ratio < 100) return `about ${Math.round(ratio)} times as much as`;
-  if (ratio >= 100) return `about ${twoSignificant(ratio)} times as much as`;
-  if (ratio >= 0.55) return `about ${Math.max(5, roundTo((1 - ratio) * 100, 5))}% less than`;
-  if (ratio >= 0.45) return 'about half as much as';
+  if (pct === '50') return 'half as much as';
+  if (Number(pct) < 50) return `${pct}% less than`;
   const percent = ratio * 100;
-  return `about ${percent >= 10 ? roundTo(percent, 5) : twoSignificant(percent)}% as much as`;
+  return `${percent >= 10 ? Math.round(percent) : twoSignificant(percent)}% as much as`;
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Results } from '@split-on-evidence/hop-bench/schema';
 import type { BeyondResults } from '../inputs/results-source.ts';
 import type { GResultLike } from '../cases/g-tls/facts.ts';
-import type { HResultLike } from '../cases/h-network/facts.ts';
+import { hFacts, SAME_RUN_PAIRS, type HResultLike } from '../cases/h-network/facts.ts';
 import { measured } from './beyond-facts.ts';
 import { mergeFacts, type Facts } from './facts.ts';
 import { NOISE_SUFFIX, noiseVerdict } from './noise-facts.ts';
@@ -15,7 +15,8 @@ import { NOISE_SUFFIX, noiseVerdict } from './noise-facts.ts';
  * Facts that set this build's TLS and veth figures against its loopback figures of the reference suite
  * ("G.ratio.G1overB.p50", "H.ratio.BvethOverB.p50", …), each with its noise fact ("….p50.noise",
  * facts/noise-facts.ts: the two sides' run p50s judged by the one noise rule); none for a case that was
- * not measured.
+ * not measured. With case G, "G.ratio.G1overB.sameRunInH" and "G.ratio.G2overC.sameRunInH": 1 when case H
+ * timed that pair in one run (its "H.ratio.…" facts exist, cases/h-network/facts.ts), else 0.
  */
 export function crossSuiteFacts(results: Results, beyond: BeyondResults): Facts {
   const loopback: Record<string, number> = {};
@@ -40,6 +41,11 @@ export function crossSuiteFacts(results: Results, beyond: BeyondResults): Facts 
     if (loopback.C && p50('G3') !== undefined) put('G.ratio.G3overC.p50', p50('G3')! / loopback.C, runs('G3'), loopbackRuns.C);
   }
   const h = measured<HResultLike>(beyond, 'H');
+  if (g) {
+    // Whether case H timed the same pair in one run (its "H.ratio.G1overB.p50" exists): 1 or 0.
+    const sameRunFacts = h ? hFacts(h) : {};
+    for (const { tls, plain } of SAME_RUN_PAIRS) facts[`G.ratio.${tls}over${plain}.sameRunInH`] = Object.hasOwn(sameRunFacts, `H.ratio.${tls}over${plain}.p50`) ? 1 : 0;
+  }
   if (h) {
     for (const c of h.reference?.cases ?? []) {
       if (c.kind === 'latency' && loopback[c.id]) {

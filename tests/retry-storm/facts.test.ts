@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { beyondFacts } from '../../src/facts/beyond-facts.ts';
-import { retryStormOf } from '../../src/cases/i-retry-storm/facts.ts';
+import { firstSpanAfterPerSec, retryStormOf } from '../../src/cases/i-retry-storm/facts.ts';
 import { BEYOND_FIXTURE } from '../support/site-build.ts';
 
 const file = BEYOND_FIXTURE;
@@ -64,4 +64,13 @@ test('case I not measured: no I facts, and retryStormOf says so', () => {
   const without = { ...beyond, cases: beyond.cases.filter((c) => c.id !== 'I') };
   assert.equal(retryStormOf(without), undefined);
   assert.deepEqual(Object.keys(beyondFacts(without)).filter((n) => n.startsWith('I.')), []);
+});
+
+test('goodput in the first recovery span after the brownout: the successes of its buckets over the time they cover', () => {
+  // Buckets of 100 ms; the window ends at 400 ms; a span of 400 ms: 5 + 5 + 3 + 3 = 16 calls in 0.4 s = 40 calls/s.
+  const successes = [1, 1, 1, 1, 5, 5, 3, 3, 2, 2];
+  assert.equal(firstSpanAfterPerSec(successes, 400, 100, 400), 40);
+  // The run ends 200 ms after a window ending at 800 ms: 4 calls in 0.2 s.
+  assert.equal(firstSpanAfterPerSec(successes, 800, 100, 400), 20);
+  assert.equal(firstSpanAfterPerSec(successes, 1_000, 100, 400), 0, 'nothing left after the window');
 });

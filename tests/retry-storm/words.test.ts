@@ -33,35 +33,35 @@ test('which policy recovered first: times less than one span apart tie, and a ti
   // Quick mode: one span fits after the window, so every recovery reads 1,000 ms: all tie.
   assert.equal(
     WORDS.firstToRecover(storm({ none: 1_000, immediate: 1_000, backoff: 1_000, budget: 1_000, deadline: 1_000 })),
-    'Every policy recovered within the first 1,000\u202fms span after the brownout, the earliest the measure can show, so this run cannot rank them.',
+    'Every policy recovered within the first span after the brownout, the earliest the measure can show, so this run cannot rank them.',
   );
-  assert.equal(WORDS.firstToRecover(storm({ none: 1_000, budget: 1_000, deadline: 1_000 })), 'No retry, the retry budget and deadline-drop all recovered within the first 1,000\u202fms span after the brownout, the earliest the measure can show, so this run cannot rank them.');
-  assert.equal(WORDS.firstToRecover(storm({ none: 1_900, budget: 1_900 })), 'No retry and the retry budget recovered 1,900\u202fms after the brownout ended, so this run does not rank the two; deadline-drop did not recover within the run.');
+  assert.equal(WORDS.firstToRecover(storm({ none: 1_000, budget: 1_000, deadline: 1_000 })), 'No retry, the retry budget and deadline-drop all recovered within the first span after the brownout, the earliest the measure can show, so this run cannot rank them.');
+  assert.equal(WORDS.firstToRecover(storm({ none: 1_900, budget: 1_900 })), 'No retry and the retry budget recovered at the same time, so this run does not rank the two; deadline-drop did not recover within the run.');
   // The expert's read (2026-12-02): deadline-drop 1,000 ms is the floor (its first span already met the rule),
   // so its lead on 1,900 ms is AT LEAST 900 ms, not "less than one span apart"; still short of the full span
   // the rule ranks by, so no rank, and the words say that is the rule's doing.
   const floorLead = WORDS.firstToRecover(storm({ none: 1_900, budget: 1_900, deadline: 1_000 }));
   assert.equal(
     floorLead,
-    'Deadline-drop recovered within the first 1,000\u202fms span after the brownout, the earliest the measure can show, and no retry and the retry budget 1,900\u202fms after the brownout ended: at least 900\u202fms later, possibly more, but the rule ranks one policy ahead of another only when a full 1,000\u202fms span separates them, so this run does not rank them.',
+    'Deadline-drop recovered within the first span after the brownout, the earliest the measure can show, and no retry and the retry budget at least 900\u202fms later, possibly more, but the rule ranks one policy ahead of another only when a full 1,000\u202fms span separates them, so this run does not rank them.',
   );
   assert.doesNotMatch(floorLead, /less than one .* apart/);
   // Two later times behind the floor: a lead for each (1,500 − 1,000 and 1,900 − 1,000); two policies at the floor: "both".
-  assert.match(WORDS.firstToRecover(storm({ none: 1_500, budget: 1_900, deadline: 1_000 })), /and no retry 1,500\u202fms and the retry budget 1,900\u202fms after the brownout ended: at least 500\u202fms and 900\u202fms later, possibly more,/);
-  assert.match(WORDS.firstToRecover(storm({ none: 1_000, budget: 1_500, deadline: 1_000 })), /^No retry and deadline-drop both recovered within the first 1,000\u202fms span .* and the retry budget 1,500\u202fms after the brownout ended: at least 500\u202fms later/);
+  assert.match(WORDS.firstToRecover(storm({ none: 1_500, budget: 1_900, deadline: 1_000 })), /and no retry at least 500\u202fms and the retry budget at least 900\u202fms later, possibly more,/);
+  assert.match(WORDS.firstToRecover(storm({ none: 1_000, budget: 1_500, deadline: 1_000 })), /^No retry and deadline-drop both recovered within the first span .* and the retry budget at least 500\u202fms later/);
   assert.equal(WORDS.firstToRecover(storm({ none: 1_200, deadline: 1_500 })), 'No retry and deadline-drop recovered less than one 1,000\u202fms span apart, so this run does not rank the two.');
   // One span or more apart: a rank; "first" only for a policy a full span ahead of every other.
   assert.equal(
     WORDS.firstToRecover(storm({ none: 2_000, budget: 2_100, deadline: 1_000 })),
-    'Deadline-drop recovered first, within the first 1,000\u202fms span after the brownout, the earliest the measure can show, at least one 1,000\u202fms span before no retry and the retry budget; less than one 1,000\u202fms span separates no retry from the retry budget, so that pair is not ranked.',
+    'Deadline-drop recovered first, at least one 1,000\u202fms span before no retry and the retry budget; less than one 1,000\u202fms span separates no retry from the retry budget, so that pair is not ranked.',
   );
   assert.equal(
     WORDS.firstToRecover(storm({ none: 3_700, budget: 2_000, deadline: 1_000 })),
-    'Deadline-drop recovered first, within the first 1,000\u202fms span after the brownout, the earliest the measure can show, at least one 1,000\u202fms span before the retry budget and no retry; the retry budget recovered at least one 1,000\u202fms span before no retry.',
+    'Deadline-drop recovered first, at least one 1,000\u202fms span before the retry budget and no retry; the retry budget recovered at least one 1,000\u202fms span before no retry.',
   );
   assert.equal(
     WORDS.firstToRecover(storm({ none: 1_000, budget: 2_000, deadline: 1_000 })),
-    'No retry recovered at least one 1,000\u202fms span before the retry budget; deadline-drop recovered at least one 1,000\u202fms span before the retry budget; no retry and deadline-drop both recovered within the first 1,000\u202fms span after the brownout, the earliest the measure can show, so that pair is not ranked, and no policy recovered a full span ahead of every other.',
+    'No retry recovered at least one 1,000\u202fms span before the retry budget; deadline-drop recovered at least one 1,000\u202fms span before the retry budget; no retry and deadline-drop both recovered within the first span after the brownout, the earliest the measure can show, so that pair is not ranked, and no policy recovered a full span ahead of every other.',
   );
   // The expert's full run (2026-12-02): deadline 1,000, budget 1,900, no retry 2,700 ms. Budget and no retry
   // are 800 ms apart and budget and deadline 900 ms: only deadline-drop is ranked, against no retry alone,
@@ -70,11 +70,11 @@ test('which policy recovered first: times less than one span apart tie, and a ti
   const full = WORDS.firstToRecover(storm({ none: 2_700, budget: 1_900, deadline: 1_000 }, { 'I.none.lateStartMs': 517 }));
   assert.equal(
     full,
-    "Deadline-drop recovered at least one 1,000\u202fms span before no retry; deadline-drop recovered within the first 1,000\u202fms span after the brownout, the earliest the measure can show, at least 900\u202fms before the retry budget, possibly more, but less than the full span the rule ranks by; less than one 1,000\u202fms span separates the retry budget from no retry, so those pairs are not ranked, and no policy recovered a full span ahead of every other. The recovery time of no retry comes from a run whose caller fell behind its schedule, a burstier load than the others'.",
+    "Deadline-drop recovered at least one 1,000\u202fms span before no retry; deadline-drop recovered within the first span after the brownout, the earliest the measure can show, at least 900\u202fms before the retry budget, possibly more, but less than the full span the rule ranks by; less than one 1,000\u202fms span separates the retry budget from no retry, so those pairs are not ranked, and no policy recovered a full span ahead of every other. The recovery time of no retry comes from a run whose caller fell behind its schedule, a burstier load than the others'.",
   );
   assert.doesNotMatch(full, /together they recovered first|finer than the rule reads|before no retry and|budget .*before no retry/);
-  assert.equal(WORDS.firstToRecover(storm({ none: 1_200, deadline: 2_200 })), 'No retry recovered first, 1,200\u202fms after the brownout ended, at least one 1,000\u202fms span before deadline-drop.');
-  assert.equal(WORDS.firstToRecover(storm({ none: 1_200, budget: 2_900 })), 'No retry recovered first, 1,200\u202fms after the brownout ended, at least one 1,000\u202fms span before the retry budget; deadline-drop did not recover within the run.');
+  assert.equal(WORDS.firstToRecover(storm({ none: 1_200, deadline: 2_200 })), 'No retry recovered first, at least one 1,000\u202fms span before deadline-drop.');
+  assert.equal(WORDS.firstToRecover(storm({ none: 1_200, budget: 2_900 })), 'No retry recovered first, at least one 1,000\u202fms span before the retry budget; deadline-drop did not recover within the run.');
   assert.equal(WORDS.firstToRecover(storm({ none: 1_200 })), 'No retry was the only policy that recovered within the run.');
   assert.equal(WORDS.firstToRecover(storm({})), 'No policy recovered within the run.');
 });
@@ -94,7 +94,7 @@ test("the budget's verdict: from the retries it let through against those it ref
   // The expert's run: 1,174 attempts for 1,170 calls = 4 retries through, 312 refused: 4 ÷ 316 = 1.3%.
   assert.equal(
     budget(4, 312, { budget: 1_900, none: 1_900 }),
-    'The budget let 4 of the 316 retries its clients asked for reach the server (1%) and refused the rest, so in effect it turned retries off rather than capping a storm: 312 calls failed, against 312 without retries, and the system recovered 1,900 ms after the brownout ended.',
+    'The budget let 4 of the 316 retries its clients asked for reach the server (1%) and refused the rest, so in effect it turned retries off rather than capping a storm: 312 calls failed, as many as without retries, and the system recovered 1,900 ms after the brownout ended.',
   );
   // The threshold, tabled: share → turned off?
   const off = (received: number, refused: number) => /turned retries off/.test(budget(received, refused, { budget: 1_000 }));
@@ -153,19 +153,56 @@ test('comparisons with the no-retry run carry the caveat when its caller fell be
     'recovered 2,700 ms after the brownout ended (though in that run the caller fell behind its schedule, starting calls up to 517 ms late, so its load came in bursts)',
   );
   assert.equal(WORDS.noneRecovery(storm({ none: 2_700 })).replace(/\u202f/g, ' '), 'recovered 2,700 ms after the brownout ended');
-  const budget = WORDS.budgetVerdict(storm({ budget: 1_900, none: 2_700 }, { ...late, 'I.budget.retriesReceived': 4, 'I.budget.budgetRefused': 309, 'I.budget.failed': 310, 'I.none.failed': 399 })).replace(/\u202f/g, ' ');
-  assert.match(budget, /310 calls failed, against 399 without retries \(a run whose caller fell behind its schedule\), and the system recovered 1,900 ms/);
+  const budget = WORDS.budgetVerdict(storm({ budget: 1_900, none: 2_700 }, { ...late, 'I.budget.retriesReceived': 4, 'I.budget.budgetRefused': 309, 'I.budget.failed': 310, 'I.none.failed': 399, 'I.immediate.failed': 877, 'I.immediateShortTtl.failed': 878 })).replace(/\u202f/g, ' ');
+  assert.match(budget, /310 calls failed, against 399 without retries \(a run whose caller fell behind its schedule\), fewer, by more than the rule allows for, and the system recovered 1,900 ms/);
   assert.match(WORDS.firstToRecover(storm({ none: 1_200 }, late)), /^No retry was the only policy that recovered within the run \(a run whose caller fell behind its schedule\)\.$/);
 });
 
-test('duplicates without a key: every retrying policy named with its count, none ranked; none at all reads as such', () => {
-  const dups = (n: Record<string, number>) => WORDS.unkeyedDuplicatesByPolicy(recordingReader(Object.fromEntries(POLICIES.map((p) => [`I.${p}.duplicates.unkeyed`, n[p] ?? 0]))).read);
+test('duplicates without a key: every retrying policy named with its count, each against naive immediate retries by the one-run rule; none at all reads as such', () => {
+  const dups = (n: Record<string, number>, shortTtl: number) =>
+    WORDS.unkeyedDuplicatesByPolicy(recordingReader({ ...Object.fromEntries(POLICIES.map((p) => [`I.${p}.duplicates.unkeyed`, n[p] ?? 0])), 'I.immediateShortTtl.duplicates.unkeyed': shortTtl }).read);
+  const head = 'Calls without a key wrote second invoices when their retries were served:';
+  // The fixture's full run: 431 and 244 for the two naive runs (yardstick 187); backoff 419 is 12 apart: not counted.
   assert.equal(
-    dups({ immediate: 334, backoff: 383, budget: 2, deadline: 5 }),
-    'Calls without a key wrote second invoices when their retries were served: 334 under naive immediate retries, 383 under backoff with full jitter, 2 under the retry budget and 5 under deadline-drop.',
+    dups({ immediate: 431, backoff: 419, budget: 1, deadline: 0 }, 244),
+    `${head} 431 under naive immediate retries; against that, 419 under backoff with full jitter, a difference too small for the rule to count; 1 under the retry budget and none under deadline-drop, each fewer, by more than the rule allows for.`,
   );
-  assert.equal(dups({ backoff: 1 }), 'Calls without a key wrote second invoices when their retries were served: none under naive immediate retries, 1 under backoff with full jitter, none under the retry budget and none under deadline-drop.');
-  assert.equal(dups({}), 'Calls without a key wrote no second invoice under any policy in this run.');
+  // Yardstick 34: backoff 383 is 49 apart and 13% of 383: more.
+  assert.equal(
+    dups({ immediate: 334, backoff: 383, budget: 2, deadline: 5 }, 300),
+    `${head} 334 under naive immediate retries; against that, 2 under the retry budget and 5 under deadline-drop, each fewer, by more than the rule allows for; 383 under backoff with full jitter, more, by more than the rule allows for.`,
+  );
+  assert.equal(
+    dups({ backoff: 1 }, 0),
+    `${head} none under naive immediate retries; against that, none under the retry budget and none under deadline-drop, each as many; 1 under backoff with full jitter, more, by more than the rule allows for.`,
+  );
+  assert.equal(dups({}, 0), 'Calls without a key wrote no second invoice under any policy in this run.');
+});
+
+test('goodput in the first span after the brownout, across the policies by the one-run rule: all equal, all within it, one ahead, several ahead', () => {
+  const first = (v: Record<string, number>, shortTtl: number, extra: Record<string, number> = {}) =>
+    WORDS.firstSpanGoodput(
+      storm({}, { ...Object.fromEntries(POLICIES.map((p) => [`I.${p}.goodput.firstSpanAfterPerSec`, v[p] ?? 0])), 'I.immediateShortTtl.goodput.firstSpanAfterPerSec': shortTtl, ...extra }),
+    ).replace(/\u202f/g, ' ');
+  const head = 'In the first 1,000 ms after the brownout, goodput was';
+  assert.equal(first({ none: 130, immediate: 130, backoff: 130, budget: 130, deadline: 130 }, 130), `${head} 130 calls/s under every policy.`);
+  // 120–130, yardstick 0: 10 apart is within 10% of 130 (13): no policy below by more than the rule allows for.
+  assert.equal(
+    first({ none: 125, immediate: 120, backoff: 130, budget: 128, deadline: 126 }, 120),
+    `${head} 125 calls/s under no retry, 120 calls/s under naive immediate retries, 130 calls/s under backoff with full jitter, 128 calls/s under the retry budget and 126 calls/s under deadline-drop: no policy below the highest by more than the rule allows for.`,
+  );
+  // The fixture's shape: deadline-drop far ahead (170 against 0–60; yardstick 0).
+  assert.equal(
+    first({ none: 60, immediate: 0, backoff: 0, budget: 58, deadline: 170 }, 0),
+    'In the first 1,000 ms after the brownout, goodput was highest under deadline-drop, 170 calls/s; 60 calls/s under no retry, 0 calls/s under naive immediate retries and backoff with full jitter and 58 calls/s under the retry budget are each below it by more than that.',
+  );
+  // Two ahead: no retry 165 is 5 below 170 (3%): not below by more than the rule allows for.
+  assert.equal(
+    first({ none: 165, immediate: 0, backoff: 0, budget: 40, deadline: 170 }, 0),
+    'In the first 1,000 ms after the brownout, goodput was highest under deadline-drop, 170 calls/s; 165 calls/s under no retry is not below it by more than the rule allows for; 0 calls/s under naive immediate retries and backoff with full jitter and 40 calls/s under the retry budget are each below it by more than that.',
+  );
+  // A run whose caller fell behind is named.
+  assert.match(first({ deadline: 170, none: 60 }, 0, { 'I.none.lateStartMs': 517 }), /\. The goodput of no retry comes from a run whose caller fell behind its schedule, a burstier load than the others'\.$/);
 });
 
 test("the caller's schedule: kept, or behind in some runs, at worst past the timeout, by the bench's own limit", () => {

@@ -12,10 +12,12 @@ import { BEYOND_FIXTURE, FIXTURE } from '../support/site-build.ts';
 import { fixturePage, variantBeyondText, variantPage } from '../support/pages.ts';
 import { gFacts } from '../../src/cases/g-tls/facts.ts';
 import { AZ_RTT_SOURCE, ROUND_TRIPS, networkModelRows } from '../../src/cases/h-network/network-model.ts';
+import { hFacts } from '../../src/cases/h-network/facts.ts';
 import { WORDS } from '../../content/words.ts';
 import type { FactRead } from '../../src/claims/named.ts';
 import { NOISE } from '../../src/facts/noise-facts.ts';
 import { formatRunDate } from '../../src/present/setup.ts';
+import { formatFact } from '../../src/present/format.ts';
 
 let page: HTMLElement;
 const beyond = JSON.parse(readFileSync(BEYOND_FIXTURE, 'utf8'));
@@ -112,7 +114,7 @@ test("the chart's caption gives each group of rows the run count its figures hav
 test('the ratios across the two suites say what they divide: both runs, their dates and how far apart', () => {
   const notes = page.querySelectorAll('[data-cross-suite]').map(text);
   assert.equal(notes.length, 2, 'one in case G, one in case H');
-  assert.match(notes[0]!, /^The ratios G1 ÷ B and G2 ÷ C divide figures from two separate runs: /);
+  assert.match(notes[0]!, /^The loopback ratios G1 ÷ B and G2 ÷ C divide figures from two separate runs: /);
   assert.match(notes[1]!, /^The ratios of B, C and D divide figures from two separate runs: /);
   for (const note of notes) {
     assert.ok(note.includes(formatRunDate(results.environment.startedAt)) && note.includes(formatRunDate(beyond.environment.startedAt)), note);
@@ -128,11 +130,68 @@ test('veth and TLS words under the one noise rule: overlap, one run, a differenc
   const veth = (ratio: number, noise: number) => WORDS.vethG2(reader({ 'H.ratio.G2vethOverG2.p50': ratio, 'H.ratio.G2vethOverG2.p50.noise': noise }));
   assert.match(veth(1.2, NOISE.same), /^the runs overlap, so they cannot tell the two apart \(the medians alone would say across the pair it costs .* it does on loopback\)$/);
   assert.match(veth(0.86, NOISE.same), /^the runs overlap, so they cannot tell the two apart \(the medians alone would say across the pair it costs .* it does on loopback\); a second network stack only adds work, so a lower figure comes from something that differed between the two measurements, not from the pair$/);
-  assert.equal(veth(1.2, NOISE.differ), 'across the pair it costs about 20% more than it does on loopback, outside the noise between runs');
-  assert.equal(veth(0.6, NOISE.differ), 'across the pair it costs about 40% less than it does on loopback, outside the noise between runs; a second network stack only adds work, so a lower figure comes from something that differed between the two measurements, not from the pair');
-  assert.match(veth(0.41, NOISE.unjudged), /^across the pair it costs about 40% as much as it does on loopback, from one run on a side, too few to tell a difference from the noise between runs; a second network stack only adds work/);
-  const tls = WORDS.tlsKeptAliveVsPlain(reader({ 'G.ratio.G1overB.p50': 0.85, 'G.ratio.G1overB.p50.noise': NOISE.differ }));
-  assert.equal(tls, 'G1 costs about 15% less than B, outside the noise between runs; TLS only adds work, so a lower figure comes from something that differed between the two measurements, not from TLS');
+  assert.equal(veth(1.2, NOISE.differ), 'across the pair it costs 20% more than it does on loopback, outside the noise between runs');
+  assert.equal(veth(0.6, NOISE.differ), 'across the pair it costs 40% less than it does on loopback, outside the noise between runs; a second network stack only adds work, so a lower figure comes from something that differed between the two measurements, not from the pair');
+  assert.match(veth(0.41, NOISE.unjudged), /^across the pair it costs 41% as much as it does on loopback, from one run on a side, too few to tell a difference from the noise between runs; a second network stack only adds work/);
+});
+
+test('TLS against plain: case H\'s same-run ratio first where it exists, the loopback ratio named as two separate runs, each by the noise rule', () => {
+  const across = (x: string) => `a ratio across two separate runs (case G’s in the second suite over ${x}’s in the reference suite)`;
+  const flag = 'TLS only adds work, so a lower figure comes from something that differed between the two measurements, not from TLS';
+  // No case H: the loopback ratio alone, said to cross two runs.
+  const alone = (ratio: number, noise: number) => WORDS.tlsKeptAliveVsPlain(reader({ 'G.ratio.G1overB.sameRunInH': 0, 'G.ratio.G1overB.p50': ratio, 'G.ratio.G1overB.p50.noise': noise }));
+  assert.equal(alone(0.85, NOISE.differ), `G1 ÷ B is 0.85× at the median on loopback, ${across('B')}, so it carries whatever changed between them as well: G1 costs 15% less than B, outside the noise between runs; ${flag}`);
+  assert.equal(alone(1.51, NOISE.same), `G1 ÷ B is 1.51× at the median on loopback, ${across('B')}, so it carries whatever changed between them as well: the runs overlap, so they cannot tell the two apart (the medians alone would say G1 costs 51% more than B)`);
+  assert.equal(alone(1, NOISE.unjudged), `G1 ÷ B is 1× at the median on loopback, ${across('B')}, so it carries whatever changed between them as well: G1 costs as much as B, from one run on a side, too few to tell a difference from the noise between runs`);
+  // With case H: its one-run ratio leads. The expert's read: loopback 1.51× across suites, H's pair 1.12×.
+  const both = (h: number, hNoise: number, g: number, gNoise: number) =>
+    WORDS.tlsKeptAliveVsPlain(reader({ 'G.ratio.G1overB.sameRunInH': 1, 'H.ratio.G1overB.p50': h, 'H.ratio.G1overB.p50.noise': hNoise, 'G.ratio.G1overB.p50': g, 'G.ratio.G1overB.p50.noise': gNoise }));
+  const lead = 'G1 ÷ B is 1.12× at the median in case H, which timed both in one run across the veth pair: ';
+  assert.equal(
+    both(1.12, NOISE.same, 1.51, NOISE.differ),
+    `${lead}the runs overlap, so they cannot tell the two apart (the medians alone would say G1 costs 12% more than B). On loopback it is 1.51×, ${across('B')}: G1 costs 51% more than B, outside the noise between runs`,
+  );
+  assert.equal(both(1.12, NOISE.differ, 1.51, NOISE.same), `${lead}G1 costs 12% more than B, outside the noise between runs. On loopback it is 1.51×, ${across('B')}: the runs overlap, so they cannot tell the two apart (the medians alone would say G1 costs 51% more than B)`);
+  // Both below 0.95: the flag once, after the first.
+  const low = both(0.76, NOISE.same, 0.85, NOISE.same);
+  assert.equal(low.split(flag).length, 2, low);
+  assert.match(both(1.12, NOISE.same, 0.85, NOISE.differ), new RegExp(`G1 costs 15% less than B, outside the noise between runs; ${flag}$`), 'only the loopback ratio is below: flagged there');
+  // G2 against C reads the same way, with its own pair.
+  assert.equal(
+    WORDS.tlsNewVsPlain(reader({ 'G.ratio.G2overC.sameRunInH': 1, 'H.ratio.G2overC.p50': 4.95, 'H.ratio.G2overC.p50.noise': NOISE.differ, 'G.ratio.G2overC.p50': 7.14, 'G.ratio.G2overC.p50.noise': NOISE.differ })),
+    `G2 ÷ C is 4.95× at the median in case H, which timed both in one run across the veth pair: G2 costs about five times as much as a new plain connection (C), outside the noise between runs. On loopback it is 7.14×, ${across('C')}: G2 costs about seven times as much as a new plain connection (C), outside the noise between runs`,
+  );
+});
+
+test('case H: TLS over plain from its one run, with the noise rule, G counts from the runs, and the gate on the TLS page', () => {
+  const run = (run: number, p50Us: number, samples: number) => ({ run, p50Us, samples, reuseRatePercent: 0, tls: { protocol: 'TLSv1.3', cipher: 'c', group: 'g' } });
+  const tlsVariant = (id: string, p50s: number[], samples: number) => ({ id, title: id, median: { p50Us: [...p50s].sort((a, b) => a - b)[1]!, p95Us: 1, p99Us: 1, callsPerSec: 1 }, runs: p50s.map((p, k) => run(k, p, samples)) });
+  const plain = (id: string, p50s: number[]) => ({ kind: 'latency' as const, id, median: { p50Us: [...p50s].sort((a, b) => a - b)[1]!, p95Us: 1, p99Us: 1 }, runs: p50s.map((p50Us) => ({ p50Us })) });
+  const h = {
+    reference: { config: { latency: { B: { timedCalls: 1_000 }, C: { timedCalls: 200 } } }, cases: [plain('B', [500, 400, 600]), plain('C', [900, 1_000, 1_100])] },
+    G: { opensslVersion: '3', certificateType: 'x', variants: [tlsVariant('G1', [560, 700, 650], 1_000), tlsVariant('G2', [4_000, 5_000, 4_500], 200), tlsVariant('G3', [3_000, 3_100, 3_200], 200)] },
+    network: { netem: false, delayMs: null, note: '' },
+  };
+  const facts = hFacts(h);
+  // G1 median 650 ÷ B median 500 = 1.3; runs 560–700 and 400–600 overlap: no measurable difference.
+  assert.equal(facts['H.ratio.G1overB.p50'], 1.3);
+  assert.equal(facts['H.ratio.G1overB.p50.noise'], NOISE.same);
+  // G2 median 4,500 ÷ C median 1,000 = 4.5; runs 4,000–5,000 and 900–1,100 apart.
+  assert.equal(facts['H.ratio.G2overC.p50'], 4.5);
+  assert.equal(facts['H.ratio.G2overC.p50.noise'], NOISE.differ);
+  assert.deepEqual([facts['H.G.G1.timedCalls'], facts['H.G.G2.timedCalls'], facts['H.G.G3.timedCalls']], [1_000, 200, 200]);
+  const counts = WORDS.vethCounts(reader({ ...facts, 'H.D.timedCalls': 500 }));
+  assert.equal(counts, '1,000 timed calls of B, 200 of C, 500 of D, 1,000 of G1, 200 of G2 and 200 of G3 per run');
+  assert.equal(hFacts({ ...h, G: null })['H.ratio.G1overB.p50'], undefined, 'no TLS run in H: no same-run ratio');
+  // The fixture measured case H with G: the page leads with its same-run ratio (the gate, cross-suite.ts).
+  const hp = beyond.cases.find((c: { id: string }) => c.id === 'H');
+  if (hp.status === 'measured') {
+    const b = hp.result.reference.cases.find((c: { id: string }) => c.id === 'B').median.p50Us;
+    const g1 = hp.result.G.variants.find((v: { id: string }) => v.id === 'G1').median.p50Us;
+    const word = text(page.querySelector('[data-word="tlsKeptAliveVsPlain"]'));
+    assert.ok(word.startsWith(`G1 ÷ B is ${formatFact('H.ratio.G1overB.p50', g1 / b, { unit: false })}× at the median in case H`), word);
+    assert.match(word, /On loopback it is [\d.]+×, a ratio across two separate runs/);
+  }
 });
 
 test('full against resumed handshake, paired run by run: the runs\' range and the median, the method named, then what the runs can tell (one run, holds 1, leaves out 1)', () => {
@@ -142,6 +201,8 @@ test('full against resumed handshake, paired run by run: the runs\' range and th
     word({ '': 1.44, '.low': 1.44, '.high': 1.44, '.min': 1.44, '.max': 1.44, '.runs': 1, '.noise': NOISE.unjudged }),
     'A full handshake cost 44% more than a resumed one in the one run paired here (that run’s G2 median over its G3 median, not a ratio of medians over runs), too few runs to tell a difference from the noise between runs',
   );
+  // One run of 2.5×: the ratio's phrase (ratioPhrase), never "150% more than".
+  assert.match(word({ '': 2.5, '.low': 2.5, '.high': 2.5, '.min': 2.5, '.max': 2.5, '.runs': 1, '.noise': NOISE.unjudged }), /^A full handshake cost about 2\.5 times as much as a resumed one in the one run/);
   // The expert's read (2026-12-02): runs 1.06, 1.09, 1.42: a skewed range; "about 10% more" understated it.
   // 3 runs: the noise rule's interval is the range itself.
   assert.equal(

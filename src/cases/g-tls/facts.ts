@@ -9,7 +9,7 @@ import { pairedRatioFacts, pairRunsP50 } from '../../facts/paired-ratios.ts';
 /** The parts of case G's stored result this module reads (bench/src/cases/g-tls/case.ts). */
 export interface GResultLike {
   opensslVersion: string;
-  variants: { id: string; title: string; median: { p50Us: number; p95Us: number; p99Us: number; callsPerSec: number }; runs: { run: number; p50Us: number; reuseRatePercent: number; tls: { protocol: string; cipher: string; group: string } }[] }[];
+  variants: { id: string; title: string; median: { p50Us: number; p95Us: number; p99Us: number; callsPerSec: number }; runs: { run: number; p50Us: number; samples?: number; reuseRatePercent: number; tls: { protocol: string; cipher: string; group: string } }[] }[];
   certificateType: string;
 }
 

@@ -2,7 +2,8 @@
  * Facts of case I (a retry storm as a metastable failure), for the article: names start with "I.".
  * Per run R (none, immediate, backoff, budget, deadline, immediateShortTtl; see RUN_FACT_NAMES):
  * - I.R.calls, I.R.callsDuring (seeded);
- * - I.R.goodput.beforePerSec / .duringPerSec / .afterPerSec (successful calls/s), I.R.goodput.afterOverBefore;
+ * - I.R.goodput.beforePerSec / .duringPerSec / .afterPerSec (successful calls/s), I.R.goodput.afterOverBefore,
+ *   I.R.goodput.firstSpanAfterPerSec (calls/s in the first I.recovery.windowMs after the brownout);
  * - I.R.recovered (1 or 0) and, only when recovered within the run, I.R.recoveryMs (declared
  *   outcome-dependent in RETRY_STORM_OPTIONAL_FACTS: a policy that did not recover has no recovery time);
  * - I.R.amp.during / .after / .overall: load amplification (attempts received ÷ logical calls);
@@ -72,6 +73,18 @@ export const RETRY_STORM_OPTIONAL_FACTS: readonly OptionalFact[] = Object.values
 }));
 
 /**
+ * Goodput in the first recovery span after the brownout, calls/s: the successes counted in the buckets
+ * from `endMs` (the window's end, ms after the run starts, on a bucket edge) to `endMs + spanMs`, over
+ * the time those buckets cover (fewer when the run ends sooner; 0 when none is left).
+ * @param successes successes per bucket of `bucketMs` from the run's start.
+ */
+export function firstSpanAfterPerSec(successes: readonly number[], endMs: number, bucketMs: number, spanMs: number): number {
+  const from = Math.round(endMs / bucketMs);
+  const buckets = successes.slice(from, from + Math.round(spanMs / bucketMs));
+  return buckets.length === 0 ? 0 : buckets.reduce((a, b) => a + b, 0) / ((buckets.length * bucketMs) / 1000);
+}
+
+/**
  * Every fact of case I.
  * @throws Error when a run the article needs is missing or the config lacks a policy.
  */
@@ -94,6 +107,7 @@ export function retryStormFacts(result: RetryStormResult, config: RetryStormConf
     put(`${key}.goodput.duringPerSec`, m.goodputPerSec.during);
     put(`${key}.goodput.afterPerSec`, m.goodputPerSec.after);
     if (m.goodputPerSec.before > 0) put(`${key}.goodput.afterOverBefore`, m.goodputPerSec.after / m.goodputPerSec.before);
+    put(`${key}.goodput.firstSpanAfterPerSec`, firstSpanAfterPerSec(m.series.successes, result.window.endMs, config.bucketMs, config.recovery.windowMs));
     put(`${key}.recovered`, m.recoveryMs === null ? 0 : 1);
     if (m.recoveryMs !== null) put(`${key}.recoveryMs`, m.recoveryMs);
     put(`${key}.amp.during`, m.amplification.during);
