@@ -87,8 +87,9 @@ function stallFloorLines(result: LoadResult): string[] {
 }
 
 /**
- * The warning when the machine itself, run by run, was later than a target's unloaded p50: first the
- * stall probe (no scheduler can beat it), else the wake-up floor (a sleeping clock). Null when neither was.
+ * The warning when the machine itself, run by run, was later than a target's unloaded p50: the runs in
+ * which even the stall probe was (no scheduler can beat it), then the other runs in which the wake-up
+ * floor was (a sleeping clock). `everyRun` when those runs are all of them. Null when there are none.
  */
 function machineFloorWarning(result: LoadResult, t: LoadResult['targets'][number]): { line: string; everyRun: boolean } | null {
   const { floor, stalls } = machineLagFloors(result, t.unloadedP50Us);
@@ -96,25 +97,24 @@ function machineFloorWarning(result: LoadResult, t: LoadResult['targets'][number
   const inRuns = (rs: number[]) => (rs.length === n ? (n === 1 ? 'in its run' : 'in every run') : `in run${rs.length === 1 ? '' : 's'} ${rs.join(', ')} of ${n}`);
   const byRun = (values: number[]) => `${values.map(int).join(', ')} µs${n === 1 ? '' : ' by run'}`;
   const p50 = `the ${t.id}'s unloaded p50 (${int(t.unloadedP50Us)} µs)`;
-  if (stalls && stalls.length > 0) {
+  const parts: string[] = [];
+  const stallRuns = stalls ?? [];
+  if (stallRuns.length > 0) {
     const s = result.stallFloor!;
-    const those = stalls.length === n ? (n === 1 ? 'this run' : 'any run') : 'those runs';
-    return {
-      everyRun: stalls.length === n,
-      line: `${t.id}: ${inRuns(stalls)} even a thread that never slept, on the generator's core, would have been later at p99 (${byRun(s.runs.map((r) => r.lateP99Us))}) than ${p50}: the machine stopped it for up to ${int(Math.max(...s.runs.map((r) => r.maxUs)))} µs at a time. No scheduler, sleeping or spinning, can meet the scheduler-lag rule in ${those} here, so those open levels' scheduler-lag marks are the machine's. Run on a quieter machine, or one with dedicated cores.`,
-    };
+    const those = stallRuns.length === n ? (n === 1 ? 'this run' : 'any run') : stallRuns.length === 1 ? 'that run' : 'those runs';
+    parts.push(`${inRuns(stallRuns)} even a thread that never slept, on the generator's core, would have been later at p99 (${byRun(s.runs.map((r) => r.lateP99Us))}) than ${p50}: the machine stopped it for up to ${int(Math.max(...s.runs.map((r) => r.maxUs)))} µs at a time. No scheduler, sleeping or spinning, can meet the scheduler-lag rule in ${those} here, so the ${t.id}'s scheduler-lag marks there are the machine's. Run on a quieter machine, or one with dedicated cores.`);
   }
-  if (floor && floor.length > 0) {
+  const sleeping = (floor ?? []).filter((r) => !stallRuns.includes(r));
+  if (sleeping.length > 0) {
     const w = result.wakeFloor!;
     const why = stalls
-      ? ` A thread that never slept stayed within it in every run (p99 ${byRun(result.stallFloor!.runs.map((r) => r.lateP99Us))}), so the lateness comes from sleeping: the clock thread waking (${w.cpuIdle ?? 'idle CPU policy unknown'}).`
+      ? ` A thread that never slept stayed within it ${sleeping.length === 1 && n > 1 ? 'in that run' : sleeping.length === n ? inRuns(sleeping) : 'in those runs'} (p99 ${byRun(result.stallFloor!.runs.map((r) => r.lateP99Us))}), so the lateness comes from sleeping: the clock thread waking (${w.cpuIdle ?? 'idle CPU policy unknown'}).`
       : ` The bench does not measure why; other work on the machine (steal time on a VM) and CPUs that halt when idle both make a sleeping thread wake late (${w.cpuIdle ?? 'idle CPU policy unknown'}).`;
-    return {
-      everyRun: floor.length === n,
-      line: `${t.id}: ${inRuns(floor)} the clock alone, with no calls to send, woke later at p99 (${byRun(w.runs.map((r) => r.p99Us))}) than ${p50}, so its open-loop levels are unlikely to pass the scheduler-lag rule ${floor.length === n ? 'here' : 'in those runs'}.${why}`,
-    };
+    parts.push(`${inRuns(sleeping)} the clock alone, with no calls to send, woke later at p99 (${byRun(w.runs.map((r) => r.p99Us))}) than ${p50}, so its open-loop levels are unlikely to pass the scheduler-lag rule ${sleeping.length === n ? 'here' : sleeping.length === 1 ? 'in that run' : 'in those runs'}.${why}`);
   }
-  return null;
+  if (parts.length === 0) return null;
+  const sentences = parts.map((p, i) => (i === 0 ? p : p.charAt(0).toUpperCase() + p.slice(1)));
+  return { line: `${t.id}: ${sentences.join(' ')}`, everyRun: stallRuns.length + sleeping.length === n };
 }
 
 /** Warnings with a remedy each. */
