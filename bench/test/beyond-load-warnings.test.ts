@@ -60,7 +60,7 @@ test('the stall probe: above the p50, no scheduler can meet the rule; within it,
   r.stallFloor = stalls([700, 650, 900]); // above the hop's 578 µs in every run, below the chain's 1,165 µs
   const w = loadWarnings(r);
   const hop = w.filter((line) => line.startsWith('hop:'));
-  assert.equal(hop[0]!, "hop: in every run even a thread that never slept, on the generator's core, would have been later at p99 (700, 650, 900 µs by run) than the hop's unloaded p50 (578 µs): the machine stopped it for up to 4,300 µs at a time. No scheduler, sleeping or spinning, can meet the scheduler-lag rule in any run here, so the hop's scheduler-lag marks there are the machine's. Run on a quieter machine, or one with dedicated cores.");
+  assert.equal(hop[0]!, "hop: in every run even a thread that never slept, on the generator's core, would have been later at p99 (700, 650, 900 µs by run) than the hop's unloaded p50 (578 µs): the machine stopped it for up to 4,300 µs at a time. While the machine pauses like that, no scheduler, sleeping or spinning, can meet the scheduler-lag rule, so a scheduler-lag mark in any run can be the machine's alone. Run on a quieter machine, or one with dedicated cores.");
   assert.ok(hop.every((line) => !line.includes('Close other work') && !line.includes('the clock alone')), hop.join('\n'));
   // Some runs each way: the stall probe's runs, then the runs where only sleeping was late.
   r.stallFloor = stalls([26, 766, 600]);

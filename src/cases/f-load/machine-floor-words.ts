@@ -85,8 +85,8 @@ export function stallFloorSentences(f: FactRead): string {
     `A thread that never slept, spinning on the generator’s core for ${spin}${n > 1 ? ' in each run' : ''}, was stopped for ${share} of that time in pauses of over ${formatNumber(f('F.stallFloor.thresholdUs'), 0)} µs, ` +
     `the longest ${formatFact('F.stallFloor.maxUs', f('F.stallFloor.maxUs'))}; those pauses alone would make a scheduler that never slept ${late} late at p99${lateRange}.`;
   if (breaking(f, 'stallsBreakLagRuns').length === 0) {
-    return `${head} That is ${comparison(f, 'stallsBreakLagRuns')}, so the pauses alone do not break the lag rule; the rest of the clock’s lateness is its own, from sleeping and waking.`;
+    return `${head} That is ${comparison(f, 'stallsBreakLagRuns')}, so the pauses alone would not break the lag rule; the clock’s lateness beyond them comes from sleeping and waking.`;
   }
-  const where = everyRun(f, 'stallsBreakLagRuns') ? 'on this machine' : 'in those runs';
-  return `${head} That is ${comparison(f, 'stallsBreakLagRuns')}: ${where} no scheduler, sleeping or spinning, could have kept ${whose(f, 'stallsBreakLagRuns')}’s open levels within the lag rule, so their scheduler-lag marks are the machine’s, not the generator’s.`;
+  // The probe samples one second of each run, not each level: it says what the machine does while it pauses like that.
+  return `${head} That is ${comparison(f, 'stallsBreakLagRuns')}: while the machine pauses like that, no scheduler, sleeping or spinning, can keep ${whose(f, 'stallsBreakLagRuns')}’s open levels within the lag rule, so a scheduler-lag mark there can be the machine’s alone, not the generator’s.`;
 }

@@ -102,7 +102,7 @@ function machineFloorWarning(result: LoadResult, t: LoadResult['targets'][number
   if (stallRuns.length > 0) {
     const s = result.stallFloor!;
     const those = stallRuns.length === n ? (n === 1 ? 'this run' : 'any run') : stallRuns.length === 1 ? 'that run' : 'those runs';
-    parts.push(`${inRuns(stallRuns)} even a thread that never slept, on the generator's core, would have been later at p99 (${byRun(s.runs.map((r) => r.lateP99Us))}) than ${p50}: the machine stopped it for up to ${int(Math.max(...s.runs.map((r) => r.maxUs)))} µs at a time. No scheduler, sleeping or spinning, can meet the scheduler-lag rule in ${those} here, so the ${t.id}'s scheduler-lag marks there are the machine's. Run on a quieter machine, or one with dedicated cores.`);
+    parts.push(`${inRuns(stallRuns)} even a thread that never slept, on the generator's core, would have been later at p99 (${byRun(s.runs.map((r) => r.lateP99Us))}) than ${p50}: the machine stopped it for up to ${int(Math.max(...s.runs.map((r) => r.maxUs)))} µs at a time. While the machine pauses like that, no scheduler, sleeping or spinning, can meet the scheduler-lag rule, so a scheduler-lag mark in ${those} can be the machine's alone. Run on a quieter machine, or one with dedicated cores.`);
   }
   const sleeping = (floor ?? []).filter((r) => !stallRuns.includes(r));
   if (sleeping.length > 0) {
