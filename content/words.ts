@@ -276,15 +276,19 @@ export const WORDS = {
     const head = `In the first ${formatFact('I.recovery.windowMs', f('I.recovery.windowMs'))} after the brownout`;
     const late = lateRunsSentence(f, POLICY_KEYS, ['goodput', 'goodput figures']);
     if (runs.every((r) => r.shown === top.shown)) return `${head}, goodput was ${top.shown} under every policy.${late}`;
-    // Equal figures said once: "0 calls/s under no retry and the retry budget".
-    const at = (rs: typeof runs) => list([...new Set(rs.map((r) => r.shown))].map((v) => `${v} under ${list(rs.filter((r) => r.shown === v).map((r) => POLICY_NAMES[r.k]!))}`));
+    // Equal figures said once: "0 calls/s under no retry and the retry budget"; groups take a serial
+    // comma, so a group's own "and" does not run into the list's.
+    const at = (rs: typeof runs) => {
+      const groups = [...new Set(rs.map((r) => r.shown))].map((v) => `${v} under ${list(rs.filter((r) => r.shown === v).map((r) => POLICY_NAMES[r.k]!))}`);
+      return groups.length < 2 || groups.every((g) => !g.includes(' and ')) ? list(groups) : `${groups.slice(0, -1).join(', ')}, and ${groups.at(-1)}`;
+    };
     const others = runs.filter((r) => r !== top);
     const below = others.filter((r) => r.shown !== top.shown && policyDiffers(f, measure, r.k, top.k));
     const close = others.filter((r) => !below.includes(r));
     if (below.length === 0) return `${head}, goodput was ${at(runs)}: no policy below the highest by more than the rule allows for.${late}`;
     const highest = `${head}, goodput was highest under ${POLICY_NAMES[top.k]}, ${top.shown}`;
-    const tied = close.length === 0 ? '' : `; ${at(close)} ${close.length === 1 ? 'is' : 'are'} not below it by more than the rule allows for`;
-    return `${highest}${tied}; ${at(below)} ${below.length === 1 ? 'is' : 'are each'} below it by more than that.${late}`;
+    const tied = close.length === 0 ? '' : `; not lower by more than the rule allows for: ${at(close)}`;
+    return `${highest}${tied}; lower by more than ${close.length === 0 ? 'the rule' : 'it'} allows for: ${at(below)}.${late}`;
   },
   /**
    * Case I: "its clients sent … as many attempts as calls, ___": backoff's amplification against naive

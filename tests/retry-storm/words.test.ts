@@ -194,12 +194,17 @@ test('goodput in the first span after the brownout, across the policies by the o
   // The fixture's shape: deadline-drop far ahead (170 against 0–60; yardstick 0).
   assert.equal(
     first({ none: 60, immediate: 0, backoff: 0, budget: 58, deadline: 170 }, 0),
-    'In the first 1,000 ms after the brownout, goodput was highest under deadline-drop, 170 calls/s; 60 calls/s under no retry, 0 calls/s under naive immediate retries and backoff with full jitter and 58 calls/s under the retry budget are each below it by more than that.',
+    'In the first 1,000 ms after the brownout, goodput was highest under deadline-drop, 170 calls/s; lower by more than the rule allows for: 60 calls/s under no retry, 0 calls/s under naive immediate retries and backoff with full jitter, and 58 calls/s under the retry budget.',
   );
   // Two ahead: no retry 165 is 5 below 170 (3%): not below by more than the rule allows for.
   assert.equal(
     first({ none: 165, immediate: 0, backoff: 0, budget: 40, deadline: 170 }, 0),
-    'In the first 1,000 ms after the brownout, goodput was highest under deadline-drop, 170 calls/s; 165 calls/s under no retry is not below it by more than the rule allows for; 0 calls/s under naive immediate retries and backoff with full jitter and 40 calls/s under the retry budget are each below it by more than that.',
+    'In the first 1,000 ms after the brownout, goodput was highest under deadline-drop, 170 calls/s; not lower by more than the rule allows for: 165 calls/s under no retry; lower by more than it allows for: 0 calls/s under naive immediate retries and backoff with full jitter, and 40 calls/s under the retry budget.',
+  );
+  // The build's shape: one policy ahead, every other at one figure.
+  assert.equal(
+    first({ none: 0, immediate: 0, backoff: 0, budget: 0, deadline: 196 }, 0),
+    'In the first 1,000 ms after the brownout, goodput was highest under deadline-drop, 196 calls/s; lower by more than the rule allows for: 0 calls/s under no retry, naive immediate retries, backoff with full jitter and the retry budget.',
   );
   // A run whose caller fell behind is named.
   assert.match(first({ deadline: 170, none: 60 }, 0, { 'I.none.lateStartMs': 517 }), /\. The goodput of no retry comes from a run whose caller fell behind its schedule, a burstier load than the others'\.$/);
