@@ -100,7 +100,7 @@ export const WORDS = {
     const steal = f('F.wakeFloor.stealMeasured') === 1
       ? ` During those tests the host gave ${formatFact('F.wakeFloor.stealPercent', f('F.wakeFloor.stealPercent'), { digits: 1 })} of this machine’s CPU time to other work (steal time in /proc/stat${f('F.runs') > 1 ? stealRange() : ''}).`
       : '';
-    const head = `The same run timed the scheduler’s clock alone, with no calls to send: it woke ${p50} late at the median and ${p99} at p99${range}, whether from other work on the machine or from its idle CPUs waking slowly.${steal}`;
+    const head = `Just before ${f('F.runs') > 1 ? 'each run’s' : 'the'} open-loop levels, the bench timed the scheduler’s clock alone, with no calls to send: it woke ${p50} late at the median and ${p99} at p99${range}, whether from other work on the machine or from its idle CPUs waking slowly.${steal}`;
     const stalls = stallFloorSentences(f);
     return `${head} ${wakeFloorVerdict(f)}${stalls ? ` ${stalls}` : ''}`;
   },

@@ -40,7 +40,7 @@ test('a wake-up floor above the unloaded p50 in every run is named as the cause,
   const w = loadWarnings(r);
   const hop = w.filter((line) => line.startsWith('hop:'));
   const chain = w.filter((line) => line.startsWith('chain:'));
-  assert.equal(hop[0]!, "hop: in every run the clock alone, with no calls to send, woke later at p99 (872, 872, 872 µs by run) than the hop's unloaded p50 (578 µs), so its open-loop levels are unlikely to pass the scheduler-lag rule here. The bench does not measure why; other work on the machine (steal time on a VM) and CPUs that halt when idle both make a sleeping thread wake late (cpuidle driver haltpoll, guest_halt_poll_ns 0).");
+  assert.equal(hop[0]!, "hop: in every run the clock alone, with no calls to send, woke later at p99 (run 1: 872 µs, run 2: 872 µs, run 3: 872 µs) than the hop's unloaded p50 (578 µs), so its open-loop levels are unlikely to pass the scheduler-lag rule here. The bench does not measure why; other work on the machine (steal time on a VM) and CPUs that halt when idle both make a sleeping thread wake late (cpuidle driver haltpoll, guest_halt_poll_ns 0).");
   assert.ok(hop.every((line) => !line.includes('Close other work')), hop.join('\n'));
   assert.ok(chain.every((line) => !line.includes('woke')), chain.join('\n'));
   assert.ok(chain.some((line) => line.includes('Close other work')), chain.join('\n'));
@@ -50,7 +50,7 @@ test('a floor above the p50 in some runs names those runs and still offers "clos
   const r = clone();
   r.wakeFloor = floor([872, 500, 600]); // the hop's p50 is 578 µs
   const hop = loadWarnings(r).filter((line) => line.startsWith('hop:'));
-  assert.match(hop[0]!, /^hop: in runs 1, 3 of 3 the clock alone, with no calls to send, woke later at p99 \(872, 500, 600 µs by run\) than the hop's unloaded p50 \(578 µs\), so its open-loop levels are unlikely to pass the scheduler-lag rule in those runs\./);
+  assert.match(hop[0]!, /^hop: in runs 1, 3 of 3 the clock alone, with no calls to send, woke later at p99 \(run 1: 872 µs, run 3: 600 µs\) than the hop's unloaded p50 \(578 µs\), so its open-loop levels are unlikely to pass the scheduler-lag rule in those runs\./);
   assert.ok(hop.some((line) => line.includes('Close other work')), hop.join('\n'));
 });
 
@@ -60,17 +60,17 @@ test('the stall probe: above the p50, no scheduler can meet the rule; within it,
   r.stallFloor = stalls([700, 650, 900]); // above the hop's 578 µs in every run, below the chain's 1,165 µs
   const w = loadWarnings(r);
   const hop = w.filter((line) => line.startsWith('hop:'));
-  assert.equal(hop[0]!, "hop: in every run even a thread that never slept, on the generator's core, would have been later at p99 (700, 650, 900 µs by run) than the hop's unloaded p50 (578 µs): the machine stopped it for up to 4,300 µs at a time. While the machine pauses like that, no scheduler, sleeping or spinning, can meet the scheduler-lag rule, so a scheduler-lag mark in any run can be the machine's alone. Run on a quieter machine, or one with dedicated cores.");
+  assert.equal(hop[0]!, "hop: in every run even a thread that never slept, on the generator's core, would have been later at p99 (run 1: 700 µs, run 2: 650 µs, run 3: 900 µs) than the hop's unloaded p50 (578 µs): the machine stopped it for up to 4,300 µs at a time. While the machine pauses like that, no scheduler, sleeping or spinning, can meet the scheduler-lag rule, so a scheduler-lag mark in any run can be the machine's alone. Run on a quieter machine, or one with dedicated cores.");
   assert.ok(hop.every((line) => !line.includes('Close other work') && !line.includes('the clock alone')), hop.join('\n'));
   // Some runs each way: the stall probe's runs, then the runs where only sleeping was late.
   r.stallFloor = stalls([26, 766, 600]);
   const mixed = loadWarnings(r).filter((line) => line.startsWith('hop:'));
   assert.match(mixed[0]!, /^hop: in runs 2, 3 of 3 even a thread that never slept/);
-  assert.match(mixed[0]!, /or one with dedicated cores\. In run 1 of 3 the clock alone, with no calls to send, woke later at p99 \(872, 872, 872 µs by run\) than the hop's unloaded p50 \(578 µs\), so its open-loop levels are unlikely to pass the scheduler-lag rule in that run\. A thread that never slept stayed within it in that run \(p99 26, 766, 600 µs by run\), so the lateness comes from sleeping/);
+  assert.match(mixed[0]!, /or one with dedicated cores\. In run 1 of 3 the clock alone, with no calls to send, woke later at p99 \(run 1: 872 µs\) than the hop's unloaded p50 \(578 µs\), so its open-loop levels are unlikely to pass the scheduler-lag rule in that run\. A thread that never slept stayed within it in that run \(p99 run 1: 26 µs\), so the lateness comes from sleeping/);
   assert.ok(mixed.every((line) => !line.includes('Close other work')), mixed.join('\n'));
   r.stallFloor = stalls([100, 120, 90]);
   const within = loadWarnings(r).filter((line) => line.startsWith('hop:'));
-  assert.match(within[0]!, /A thread that never slept stayed within it in every run \(p99 100, 120, 90 µs by run\), so the lateness comes from sleeping: the clock thread waking \(cpuidle driver haltpoll, guest_halt_poll_ns 0\)\.$/);
+  assert.match(within[0]!, /A thread that never slept stayed within it in every run \(p99 run 1: 100 µs, run 2: 120 µs, run 3: 90 µs\), so the lateness comes from sleeping: the clock thread waking \(cpuidle driver haltpoll, guest_halt_poll_ns 0\)\.$/);
 });
 
 test('a few valid open levels: "only one open-loop level", "only 2 open-loop levels"', () => {

@@ -110,7 +110,7 @@ describe("case F's words", () => {
   test('wake-up floor: not measured; within both targets; above one or both, in every run, in some, or in the only one', () => {
     assert.equal(WORDS.wakeFloor(reader({ 'F.wakeFloor.measured': 0 })), 'This run did not measure how late the scheduler’s clock wakes on this machine.');
     const base = { 'F.runs': 3, 'F.wakeFloor.measured': 1, 'F.wakeFloor.p50Us': 90, 'F.wakeFloor.p99Us': 300, 'F.wakeFloor.p99LowUs': 250, 'F.wakeFloor.p99HighUs': 2_000, 'F.hop.unloadedP50Us': 200, 'F.chain.unloadedP50Us': 600, 'F.hop.floorBreaksLagRuns': 3, 'F.chain.floorBreaksLagRuns': 0, 'F.wakeFloor.stealMeasured': 0, 'F.stallFloor.measured': 0 };
-    const head = 'The same run timed the scheduler’s clock alone, with no calls to send: it woke 90 µs late at the median and 300 µs at p99 (runs 250–2,000 µs), whether from other work on the machine or from its idle CPUs waking slowly.';
+    const head = 'Just before each run’s open-loop levels, the bench timed the scheduler’s clock alone, with no calls to send: it woke 90 µs late at the median and 300 µs at p99 (runs 250–2,000 µs), whether from other work on the machine or from its idle CPUs waking slowly.';
     const words = (over: Record<string, number>) => plain(WORDS.wakeFloor(reader({ ...base, ...over })));
     assert.equal(words({}), `${head} That p99 was in every run later than the hop’s unloaded p50 (200 µs) and within the chain’s (600 µs), so an open-loop level of the hop is unlikely to meet the lag rule on this machine.`);
     assert.equal(words({ 'F.hop.floorBreaksLagRuns': 0 }), `${head} That p99 was in every run within both targets’ unloaded p50, so the clock alone does not break the lag rule here.`);
@@ -129,12 +129,12 @@ describe("case F's words", () => {
       'F.stallFloor.measured': 1, 'F.stallFloor.lateP99Us': 420, 'F.stallFloor.lateP99LowUs': 310, 'F.stallFloor.lateP99HighUs': 1_500, 'F.stallFloor.stalledLowPercent': 0.74, 'F.stallFloor.stalledHighPercent': 2.5, 'F.stallFloor.maxUs': 4_300, 'F.stallFloor.thresholdUs': 10, 'F.stallFloor.measureMs': 1_000,
       'F.hop.stallsBreakLagRuns': 3, 'F.chain.stallsBreakLagRuns': 0 };
     const words = (over: Record<string, number>) => plain(WORDS.wakeFloor(reader({ ...base, ...over })));
-    const probe = 'A thread that never slept, spinning on the generator’s core for 1,000 ms in each run, was stopped for 0.74–2.50% of that time in pauses of over 10 µs, the longest 4,300 µs; those pauses alone would make a scheduler that never slept 420 µs late at p99 (runs 310–1,500 µs).';
+    const probe = 'Right after, a thread that never slept, spinning on the generator’s core for 1,000 ms in each run, was stopped for 0.74–2.50% of that time in pauses of over 10 µs, the longest 4,300 µs; those pauses alone would make a scheduler that never slept 420 µs late at p99 (runs 310–1,500 µs).';
     // The floor's sentence stops at its comparison: the probe's draws the stronger conclusion.
     assert.ok(words({}).endsWith(`(600 µs). ${probe} That is in every run later than the hop’s unloaded p50 (200 µs) and within the chain’s (600 µs): while the machine pauses like that, no scheduler, sleeping or spinning, can keep the hop’s open levels within the lag rule, so a scheduler-lag mark there can be the machine’s alone, not the generator’s.`), words({}));
     assert.ok(words({ 'F.hop.stallsBreakLagRuns': 1 }).endsWith('That is later than the hop’s unloaded p50 (200 µs) in 1 of the 3 runs, and within the chain’s (600 µs) in every run: while the machine pauses like that, no scheduler, sleeping or spinning, can keep the hop’s open levels within the lag rule, so a scheduler-lag mark there can be the machine’s alone, not the generator’s.'));
     const within = words({ 'F.hop.stallsBreakLagRuns': 0 });
-    assert.ok(within.includes('so an open-loop level of the hop is unlikely to meet the lag rule on this machine. A thread that never slept'), within);
+    assert.ok(within.includes('so an open-loop level of the hop is unlikely to meet the lag rule on this machine. Right after, a thread that never slept'), within);
     assert.ok(within.endsWith('That is in every run within both targets’ unloaded p50, so the pauses alone would not break the lag rule; the clock’s lateness beyond them comes from sleeping and waking.'), within);
     assert.ok(words({ 'F.runs': 1, 'F.hop.floorBreaksLagRuns': 1, 'F.hop.stallsBreakLagRuns': 1 }).includes('spinning on the generator’s core for 1,000 ms, was stopped for 2.50% of that time in pauses of over 10 µs, the longest 4,300 µs; those pauses alone would make a scheduler that never slept 420 µs late at p99. That is later than the hop’s unloaded p50 (200 µs) and within the chain’s (600 µs): while the machine pauses like that, no scheduler'));
   });

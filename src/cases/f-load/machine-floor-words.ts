@@ -82,7 +82,7 @@ export function stallFloorSentences(f: FactRead): string {
   const lateRange = n > 1 ? ` (runs ${formatNumber(f('F.stallFloor.lateP99LowUs'), 0)}–${formatFact('F.stallFloor.lateP99HighUs', f('F.stallFloor.lateP99HighUs'))})` : '';
   const spin = formatFact('F.stallFloor.measureMs', f('F.stallFloor.measureMs'));
   const head =
-    `A thread that never slept, spinning on the generator’s core for ${spin}${n > 1 ? ' in each run' : ''}, was stopped for ${share} of that time in pauses of over ${formatNumber(f('F.stallFloor.thresholdUs'), 0)} µs, ` +
+    `Right after, a thread that never slept, spinning on the generator’s core for ${spin}${n > 1 ? ' in each run' : ''}, was stopped for ${share} of that time in pauses of over ${formatNumber(f('F.stallFloor.thresholdUs'), 0)} µs, ` +
     `the longest ${formatFact('F.stallFloor.maxUs', f('F.stallFloor.maxUs'))}; those pauses alone would make a scheduler that never slept ${late} late at p99${lateRange}.`;
   if (breaking(f, 'stallsBreakLagRuns').length === 0) {
     return `${head} That is ${comparison(f, 'stallsBreakLagRuns')}, so the pauses alone would not break the lag rule; the clock’s lateness beyond them comes from sleeping and waking.`;

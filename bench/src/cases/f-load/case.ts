@@ -106,18 +106,6 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
       const closedRuns = targets.map(() => config.concurrency.map((): ClosedRun[] => []));
       const responderTarget = rawTarget(responder.port, '/check', BODIES);
       for (let run = 0; run < ctx.runs; run++) {
-        if (config.wakeFloor) {
-          const { lag: w, stealPercent } = await race(measureWakeFloor({ ...config.wakeFloor, seed: config.arrivalSeed + run, granularityMs: config.schedulerGranularityMs, clockSpinMs: config.clockSpinUs / 1000 }));
-          floorRuns.push({ count: w.count, p50Us: w.p50Us, p99Us: w.p99Us, maxUs: w.maxUs, stealPercent });
-          const steal = stealPercent === null ? '' : `, steal ${stealPercent.toFixed(1)}%`;
-          ctx.log(`  F wake-up floor (the clock alone, ${config.wakeFloor.ratePerSec}/s): lag p50 ${Math.round(w.p50Us)} µs, p99 ${Math.round(w.p99Us)} µs${steal} (run ${run + 1}/${ctx.runs})`);
-        }
-        if (config.stallProbe) {
-          if (ctx.signal.aborted) throw new Error('interrupted');
-          const s = measureStalls(config.stallProbe);
-          stallRuns.push(s);
-          ctx.log(`  F stall probe (spinning ${config.stallProbe.measureMs} ms): ${s.stalls} stalls over ${config.stallProbe.thresholdUs} µs, ${s.stalledPercent.toFixed(2)}% of the time, longest ${Math.round(s.maxUs)} µs; never-sleeping lateness p99 ${Math.round(s.lateP99Us)} µs (run ${run + 1}/${ctx.runs})`);
-        }
         const c = await race(closedRun(ctx, config, responderTarget, config.ceilingConcurrency, [{ label: 'responder', service: responder }]));
         ceilingRuns.push({ callsPerSec: c.callsPerSec, clientCpuPercent: c.probe.clientCpuPercent, responderCpuPercent: c.probe.services[0]?.cpuPercent ?? 0 });
         ctx.log(`  F generator ceiling (trivial responder, c=${config.ceilingConcurrency}): ${Math.round(c.callsPerSec)} calls/s, client CPU ${Math.round(c.probe.clientCpuPercent)}% (run ${run + 1}/${ctx.runs})`);
@@ -143,6 +131,19 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
       });
 
       for (let run = 0; run < ctx.runs; run++) {
+        // The machine's floors, right before the open levels of the same run, which they bear on.
+        if (config.wakeFloor) {
+          const { lag: w, stealPercent } = await race(measureWakeFloor({ ...config.wakeFloor, seed: config.arrivalSeed + run, granularityMs: config.schedulerGranularityMs, clockSpinMs: config.clockSpinUs / 1000 }));
+          floorRuns.push({ count: w.count, p50Us: w.p50Us, p99Us: w.p99Us, maxUs: w.maxUs, stealPercent });
+          const steal = stealPercent === null ? '' : `, steal ${stealPercent.toFixed(1)}%`;
+          ctx.log(`  F wake-up floor (the clock alone, ${config.wakeFloor.ratePerSec}/s): lag p50 ${Math.round(w.p50Us)} µs, p99 ${Math.round(w.p99Us)} µs${steal} (run ${run + 1}/${ctx.runs})`);
+        }
+        if (config.stallProbe) {
+          if (ctx.signal.aborted) throw new Error('interrupted');
+          const s = measureStalls(config.stallProbe);
+          stallRuns.push(s);
+          ctx.log(`  F stall probe (spinning ${config.stallProbe.measureMs} ms): ${s.stalls} stalls over ${config.stallProbe.thresholdUs} µs, ${s.stalledPercent.toFixed(2)}% of the time, longest ${Math.round(s.maxUs)} µs; never-sleeping lateness p99 ${Math.round(s.lateP99Us)} µs (run ${run + 1}/${ctx.runs})`);
+        }
         for (const plan of plans) {
           for (const [k, fraction] of config.openFractions.entries()) {
             if (ctx.signal.aborted) throw new Error('interrupted');

@@ -71,7 +71,7 @@ function wakeFloorLines(result: LoadResult): string[] {
   if (!w) return [];
   const steals = w.runs.map((r) => r.stealPercent);
   const steal = steals.every((x) => typeof x === 'number') ? `; steal time ${steals.map((x) => `${x!.toFixed(1)}%`).join(', ')}` : '';
-  return [`  wake-up floor (the clock alone, no calls, ${int(w.ratePerSec)} wake-ups/s): lag p50 ${int(w.lagP50Us.median)} µs, p99 ${range(w.lagP99Us)} µs${steal}; ${w.cpuIdle ?? 'idle CPU policy unknown'}`, ''];
+  return [`  wake-up floor (the clock alone, no calls, ${int(w.ratePerSec)} wake-ups/s, before each run's open levels): lag p50 ${int(w.lagP50Us.median)} µs, p99 ${range(w.lagP99Us)} µs${steal}; ${w.cpuIdle ?? 'idle CPU policy unknown'}`, ''];
 }
 
 /** The stall probe's line (none for results written before it). */
@@ -79,7 +79,7 @@ function stallFloorLines(result: LoadResult): string[] {
   const s = result.stallFloor;
   if (!s) return [];
   return [
-    `  stall probe (a thread that never sleeps, on the generator's core, ${int(s.runs[0]!.measuredMs)} ms per run; a gap over ${int(s.thresholdUs)} µs between clock readings is a stall): ` +
+    `  stall probe (a thread that never sleeps, on the generator's core, ${int(s.runs[0]!.measuredMs)} ms before each run's open levels; a gap over ${int(s.thresholdUs)} µs between clock readings is a stall): ` +
       `stalled ${s.runs.map((r) => `${r.stalledPercent.toFixed(2)}%`).join(', ')} of the time, longest ${s.runs.map((r) => int(r.maxUs)).join(', ')} µs; ` +
       `a never-sleeping scheduler's lateness p99 ${range(s.lateP99Us)} µs`,
     '',
@@ -95,22 +95,23 @@ function machineFloorWarning(result: LoadResult, t: LoadResult['targets'][number
   const { floor, stalls } = machineLagFloors(result, t.unloadedP50Us);
   const n = result.runs;
   const inRuns = (rs: number[]) => (rs.length === n ? (n === 1 ? 'in its run' : 'in every run') : `in run${rs.length === 1 ? '' : 's'} ${rs.join(', ')} of ${n}`);
-  const byRun = (values: number[]) => `${values.map(int).join(', ')} µs${n === 1 ? '' : ' by run'}`;
+  // Only the runs meant, each named: "run 1: 227 µs, run 3: 55 µs" (one run: "227 µs").
+  const byRun = (values: number[], rs: number[]) => (n === 1 ? `${int(values[0]!)} µs` : rs.map((r) => `run ${r}: ${int(values[r - 1]!)} µs`).join(', '));
   const p50 = `the ${t.id}'s unloaded p50 (${int(t.unloadedP50Us)} µs)`;
   const parts: string[] = [];
   const stallRuns = stalls ?? [];
   if (stallRuns.length > 0) {
     const s = result.stallFloor!;
     const those = stallRuns.length === n ? (n === 1 ? 'this run' : 'any run') : stallRuns.length === 1 ? 'that run' : 'those runs';
-    parts.push(`${inRuns(stallRuns)} even a thread that never slept, on the generator's core, would have been later at p99 (${byRun(s.runs.map((r) => r.lateP99Us))}) than ${p50}: the machine stopped it for up to ${int(Math.max(...s.runs.map((r) => r.maxUs)))} µs at a time. While the machine pauses like that, no scheduler, sleeping or spinning, can meet the scheduler-lag rule, so a scheduler-lag mark in ${those} can be the machine's alone. Run on a quieter machine, or one with dedicated cores.`);
+    parts.push(`${inRuns(stallRuns)} even a thread that never slept, on the generator's core, would have been later at p99 (${byRun(s.runs.map((r) => r.lateP99Us), stallRuns)}) than ${p50}: the machine stopped it for up to ${int(Math.max(...s.runs.map((r) => r.maxUs)))} µs at a time. While the machine pauses like that, no scheduler, sleeping or spinning, can meet the scheduler-lag rule, so a scheduler-lag mark in ${those} can be the machine's alone. Run on a quieter machine, or one with dedicated cores.`);
   }
   const sleeping = (floor ?? []).filter((r) => !stallRuns.includes(r));
   if (sleeping.length > 0) {
     const w = result.wakeFloor!;
     const why = stalls
-      ? ` A thread that never slept stayed within it ${sleeping.length === 1 && n > 1 ? 'in that run' : sleeping.length === n ? inRuns(sleeping) : 'in those runs'} (p99 ${byRun(result.stallFloor!.runs.map((r) => r.lateP99Us))}), so the lateness comes from sleeping: the clock thread waking (${w.cpuIdle ?? 'idle CPU policy unknown'}).`
+      ? ` A thread that never slept stayed within it ${sleeping.length === 1 && n > 1 ? 'in that run' : sleeping.length === n ? inRuns(sleeping) : 'in those runs'} (p99 ${byRun(result.stallFloor!.runs.map((r) => r.lateP99Us), sleeping)}), so the lateness comes from sleeping: the clock thread waking (${w.cpuIdle ?? 'idle CPU policy unknown'}).`
       : ` The bench does not measure why; other work on the machine (steal time on a VM) and CPUs that halt when idle both make a sleeping thread wake late (${w.cpuIdle ?? 'idle CPU policy unknown'}).`;
-    parts.push(`${inRuns(sleeping)} the clock alone, with no calls to send, woke later at p99 (${byRun(w.runs.map((r) => r.p99Us))}) than ${p50}, so its open-loop levels are unlikely to pass the scheduler-lag rule ${sleeping.length === n ? 'here' : sleeping.length === 1 ? 'in that run' : 'in those runs'}.${why}`);
+    parts.push(`${inRuns(sleeping)} the clock alone, with no calls to send, woke later at p99 (${byRun(w.runs.map((r) => r.p99Us), sleeping)}) than ${p50}, so its open-loop levels are unlikely to pass the scheduler-lag rule ${sleeping.length === n ? 'here' : sleeping.length === 1 ? 'in that run' : 'in those runs'}.${why}`);
   }
   if (parts.length === 0) return null;
   const sentences = parts.map((p, i) => (i === 0 ? p : p.charAt(0).toUpperCase() + p.slice(1)));
