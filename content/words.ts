@@ -96,7 +96,12 @@ export const WORDS = {
     const p50 = formatFact('F.wakeFloor.p50Us', f('F.wakeFloor.p50Us'));
     const p99 = formatFact('F.wakeFloor.p99Us', f('F.wakeFloor.p99Us'));
     const range = f('F.runs') > 1 ? ` (runs ${formatNumber(f('F.wakeFloor.p99LowUs'), 0)}–${formatFact('F.wakeFloor.p99HighUs', f('F.wakeFloor.p99HighUs'))})` : '';
-    const stealRange = () => `; the median of the runs, which ranged ${formatNumber(f('F.wakeFloor.stealLowPercent'), 1)}–${formatFact('F.wakeFloor.stealHighPercent', f('F.wakeFloor.stealHighPercent'), { digits: 1 })}`;
+    // A range whose ends read alike says nothing: "in every run" instead of "ranged 0.0–0.0%".
+    const stealRange = () => {
+      const low = formatNumber(f('F.wakeFloor.stealLowPercent'), 1);
+      const high = formatFact('F.wakeFloor.stealHighPercent', f('F.wakeFloor.stealHighPercent'), { digits: 1 });
+      return `${low}%` === high ? ', in every run' : `; the median of the runs, which ranged ${low}–${high}`;
+    };
     const steal = f('F.wakeFloor.stealMeasured') === 1
       ? ` During those tests the host gave ${formatFact('F.wakeFloor.stealPercent', f('F.wakeFloor.stealPercent'), { digits: 1 })} of this machine’s CPU time to other work (steal time in /proc/stat${f('F.runs') > 1 ? stealRange() : ''}).`
       : '';

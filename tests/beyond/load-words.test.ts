@@ -122,6 +122,8 @@ describe("case F's words", () => {
     const steal = { ...base, 'F.wakeFloor.stealMeasured': 1, 'F.wakeFloor.stealPercent': 14.6, 'F.wakeFloor.stealLowPercent': 0, 'F.wakeFloor.stealHighPercent': 21.04 };
     assert.ok(plain(WORDS.wakeFloor(reader(steal))).startsWith(`${head} During those tests the host gave 14.6% of this machine’s CPU time to other work (steal time in /proc/stat; the median of the runs, which ranged 0.0–21.0%). That p99 was in every run later`));
     assert.ok(plain(WORDS.wakeFloor(reader({ ...steal, 'F.runs': 1 }))).includes('During those tests the host gave 14.6% of this machine’s CPU time to other work (steal time in /proc/stat).'));
+    // Every run alike: no range whose ends read the same.
+    assert.ok(plain(WORDS.wakeFloor(reader({ ...steal, 'F.wakeFloor.stealPercent': 0, 'F.wakeFloor.stealLowPercent': 0, 'F.wakeFloor.stealHighPercent': 0.01 }))).includes('the host gave 0.0% of this machine’s CPU time to other work (steal time in /proc/stat, in every run).'));
   });
 
   test('stall probe: above a target’s p50 (no scheduler could), within both (the rest is sleeping), in some runs; absent before the probe', () => {
@@ -130,8 +132,8 @@ describe("case F's words", () => {
       'F.hop.stallsBreakLagRuns': 3, 'F.chain.stallsBreakLagRuns': 0 };
     const words = (over: Record<string, number>) => plain(WORDS.wakeFloor(reader({ ...base, ...over })));
     const probe = 'Right after, a thread that never slept, spinning on the generator’s core for 1,000 ms in each run, was stopped for 0.74–2.50% of that time in pauses of over 10 µs, the longest 4,300 µs; those pauses alone would make a scheduler that never slept 420 µs late at p99 (runs 310–1,500 µs).';
-    // The floor's sentence stops at its comparison: the probe's draws the stronger conclusion.
-    assert.ok(words({}).endsWith(`(600 µs). ${probe} That is in every run later than the hop’s unloaded p50 (200 µs) and within the chain’s (600 µs): while the machine pauses like that, no scheduler, sleeping or spinning, can keep the hop’s open levels within the lag rule, so a scheduler-lag mark there can be the machine’s alone, not the generator’s.`), words({}));
+    // The floor's conclusion, then the probe's stronger one where it breaks the rule too.
+    assert.ok(words({}).endsWith(`(600 µs), so an open-loop level of the hop is unlikely to meet the lag rule on this machine. ${probe} That is in every run later than the hop’s unloaded p50 (200 µs) and within the chain’s (600 µs): while the machine pauses like that, no scheduler, sleeping or spinning, can keep the hop’s open levels within the lag rule, so a scheduler-lag mark there can be the machine’s alone, not the generator’s.`), words({}));
     assert.ok(words({ 'F.hop.stallsBreakLagRuns': 1 }).endsWith('That is later than the hop’s unloaded p50 (200 µs) in 1 of the 3 runs, and within the chain’s (600 µs) in every run: while the machine pauses like that, no scheduler, sleeping or spinning, can keep the hop’s open levels within the lag rule, so a scheduler-lag mark there can be the machine’s alone, not the generator’s.'));
     const within = words({ 'F.hop.stallsBreakLagRuns': 0 });
     assert.ok(within.includes('so an open-loop level of the hop is unlikely to meet the lag rule on this machine. Right after, a thread that never slept'), within);

@@ -4,8 +4,8 @@
  * chart can use them. Names:
  * - setup: F.cores, F.runs, F.pinned (1/0), F.maxConcurrency, F.openConnections, F.inFlightCap (calls
  *   waiting or on the wire past which an open level drops a call that comes due), F.schedulerGranularityMs,
- *   F.maxClientCpuPercent, F.maxFailedPercent, F.generatorLimitFraction, F.minCalls and F.maxMeasureMs (a level
- *   runs until it holds minCalls calls, or for maxMeasureMs);
+ *   F.maxClientCpuPercent, F.maxFailedPercent, F.generatorLimitFraction, F.minCalls, F.minMeasureMs and F.maxMeasureMs
+ *   (a level runs until it holds minCalls calls and has run minMeasureMs, or for maxMeasureMs);
  * - the generator: F.ceilingPerSec (median against the trivial responder) with F.ceilingLowPerSec and
  *   F.ceilingHighPerSec (its interval), F.generatorLimitPerSec (the limit fraction × the slowest run's ceiling),
  *   F.ceilingBoundRuns (ceiling runs whose client used at least the client-CPU limit: the generator's own
@@ -83,6 +83,7 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
   put('openLevels', config.openFractions.length);
   put('minCalls', Math.min(config.closed.minCalls, config.open.minCalls));
   put('maxMeasureMs', Math.min(config.closed.maxMeasureMs, config.open.maxMeasureMs));
+  put('minMeasureMs', Math.max(config.closed.minMeasureMs, config.open.minMeasureMs));
   put('generatorLimitFraction', config.generatorLimitFraction);
   put('ceilingPerSec', result.ceiling.perSec.median);
   put('ceilingLowPerSec', result.ceiling.perSec.low);

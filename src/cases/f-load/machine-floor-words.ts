@@ -57,10 +57,7 @@ function everyRun(f: FactRead, fact: string): boolean {
 export function wakeFloorVerdict(f: FactRead): string {
   const tail = breaking(f, 'floorBreaksLagRuns').length === 0
     ? ', so the clock alone does not break the lag rule here.'
-    // When the stall probe already breaks it, its sentence draws the conclusion.
-    : stallsMeasured(f) && breaking(f, 'stallsBreakLagRuns').length > 0
-      ? '.'
-      : `, so an open-loop level of ${whose(f, 'floorBreaksLagRuns')} is unlikely to meet the lag rule ${everyRun(f, 'floorBreaksLagRuns') ? 'on this machine' : 'in those runs'}.`;
+    : `, so an open-loop level of ${whose(f, 'floorBreaksLagRuns')} is unlikely to meet the lag rule ${everyRun(f, 'floorBreaksLagRuns') ? 'on this machine' : 'in those runs'}.`;
   return `That p99 was ${comparison(f, 'floorBreaksLagRuns')}${tail}`;
 }
 
