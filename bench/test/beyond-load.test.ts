@@ -211,6 +211,11 @@ describe('case F, quick', () => {
     assert.ok(Math.abs(floor.runs[0]!.count - expected) < 5 * Math.sqrt(expected), `${floor.runs[0]!.count} wake-ups, about ${expected} expected`);
     assert.ok(floor.runs[0]!.p50Us <= floor.runs[0]!.p99Us && floor.runs[0]!.p99Us <= floor.runs[0]!.maxUs);
     assert.equal(floor.lagP99Us.median, floor.runs[0]!.p99Us);
+    // The stall probe: one spin of the configured length per run, its lateness no more than its longest stall.
+    const stalls = parsed.stallFloor!;
+    assert.equal(stalls.runs.length, 1);
+    assert.ok(stalls.runs[0]!.measuredMs >= config.stallProbe!.measureMs && stalls.runs[0]!.measuredMs < config.stallProbe!.measureMs + 100, `${stalls.runs[0]!.measuredMs} ms`);
+    assert.ok(stalls.runs[0]!.lateP99Us <= stalls.runs[0]!.maxUs && stalls.runs[0]!.stalledPercent <= 100);
     assert.ok(parsed.ceiling.perSec.median > 0);
     for (const t of parsed.targets) {
       assert.deepEqual(t.closed.map((l) => l.concurrency), config.concurrency);
@@ -237,7 +242,8 @@ describe('case F, quick', () => {
     const report = caseF.report(parsed, config).join('\n');
     assert.match(report, /generator ceiling \(closed loop, c=64, trivial responder\)/);
     assert.match(report, /peer check, autocannon .* 3 alternating rounds of 0\.2 s each \(medians; target 0\.90× or more; slower or faster only when the rounds. ratios leave 1 out of their interval\):/);
-    assert.match(report, /wake-up floor \(the clock alone, no calls, 500 wake-ups\/s\): lag p50 [\d,]+ µs, p99 /);
+    assert.match(report, /wake-up floor \(the clock alone, no calls, 500 wake-ups\/s, before each run's open levels\): lag p50 [\d,]+ µs, p99 /);
+    assert.match(report, /stall probe \(a thread that never sleeps, on the generator's core, [\d,]+ ms before each run's open levels; a gap over 10 µs between clock readings is a stall\): stalled [\d.]+% of the time, longest [\d,]+ µs; a never-sleeping scheduler's lateness p99 /);
     assert.match(report, /placement: /);
   });
 });
