@@ -278,6 +278,8 @@ describe('keyboard and screen readers', () => {
     const target = await page.$eval('nav.toc a', (a) => a.getAttribute('href')!);
     await page.focus('nav.toc a');
     await page.keyboard.press('Enter');
+    // Following a link is asynchronous: on a busy machine the hash can still be the skip link's when read at once.
+    await page.waitForFunction((t) => location.hash === t, target, { timeout: 5_000 }).catch(() => undefined);
     assert.equal(new URL(page.url()).hash, target);
     const inView = await page.$eval(target, (h) => {
       const r = h.getBoundingClientRect();
