@@ -418,8 +418,12 @@ export const WORDS = {
   vethC: (f) => acrossRuns(f, 'H.ratio.CvethOverC.p50', 'across the pair it costs', 'it does on loopback', 'a second network stack'),
   /** TLS page, case H: D (its caller's hop across the pair) against loopback. */
   vethD: (f) => acrossRuns(f, 'H.ratio.DvethOverD.p50', 'across the pair it costs', 'it does on loopback', 'a second network stack'),
+  /** TLS page, case H: G1 (HTTPS, kept alive) across the veth pair against G1 on loopback. */
+  vethG1: (f) => acrossRuns(f, 'H.ratio.G1vethOverG1.p50', 'across the pair it costs', 'it does on loopback', 'a second network stack'),
   /** TLS page, case H: G2 across the veth pair against G2 on loopback. */
   vethG2: (f) => acrossRuns(f, 'H.ratio.G2vethOverG2.p50', 'across the pair it costs', 'it does on loopback', 'a second network stack'),
+  /** TLS page, case H: G3 (resumed session) across the veth pair against G3 on loopback. */
+  vethG3: (f) => acrossRuns(f, 'H.ratio.G3vethOverG3.p50', 'across the pair it costs', 'it does on loopback', 'a second network stack'),
 } satisfies Record<string, DerivedWord>;
 
 /** Case I: at or below this share of the retries its clients asked for, the budget in effect turned retries off. */

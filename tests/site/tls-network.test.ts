@@ -133,6 +133,9 @@ test('veth and TLS words under the one noise rule: overlap, one run, a differenc
   assert.equal(veth(1.2, NOISE.differ), 'across the pair it costs 20% more than it does on loopback, outside the noise between runs');
   assert.equal(veth(0.6, NOISE.differ), 'across the pair it costs 40% less than it does on loopback, outside the noise between runs; a second network stack only adds work, so a lower figure comes from something that differed between the two measurements, not from the pair');
   assert.match(veth(0.41, NOISE.unjudged), /^across the pair it costs 41% as much as it does on loopback, from one run on a side, too few to tell a difference from the noise between runs; a second network stack only adds work/);
+  // Every TLS variant has its veth line, each from its own pair of facts.
+  assert.equal(WORDS.vethG1(reader({ 'H.ratio.G1vethOverG1.p50': 1.29, 'H.ratio.G1vethOverG1.p50.noise': NOISE.differ })), 'across the pair it costs 29% more than it does on loopback, outside the noise between runs');
+  assert.equal(WORDS.vethG3(reader({ 'H.ratio.G3vethOverG3.p50': 1.39, 'H.ratio.G3vethOverG3.p50.noise': NOISE.differ })), 'across the pair it costs 39% more than it does on loopback, outside the noise between runs');
 });
 
 test('TLS against plain: case H\'s same-run ratio first where it exists, the loopback ratio named as two separate runs, each by the noise rule', () => {
