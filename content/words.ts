@@ -103,7 +103,7 @@ export const WORDS = {
       return `${low}%` === high ? ', in every run' : `; the median of the runs, which ranged ${low}–${high}`;
     };
     const steal = f('F.wakeFloor.stealMeasured') === 1
-      ? ` During those tests the host gave ${formatFact('F.wakeFloor.stealPercent', f('F.wakeFloor.stealPercent'), { digits: 1 })} of this machine’s CPU time to other work (steal time in /proc/stat${f('F.runs') > 1 ? stealRange() : ''}).`
+      ? ` During those clock tests, /proc/stat counted ${formatFact('F.wakeFloor.stealPercent', f('F.wakeFloor.stealPercent'), { digits: 1 })} of this machine’s CPU time as given by the host to other work (steal time${f('F.runs') > 1 ? stealRange() : ''}; a host that does not report steal shows 0 too).`
       : '';
     const head = `Just before ${f('F.runs') > 1 ? 'each run’s' : 'the'} open-loop levels, the bench timed the scheduler’s clock alone, with no calls to send: it woke ${p50} late at the median and ${p99} at p99${range}, whether from other work on the machine or from its idle CPUs waking slowly.${steal}`;
     const stalls = stallFloorSentences(f);
@@ -121,9 +121,13 @@ export const WORDS = {
     const which = runs === 1 ? 'In that run' : 'In every run';
     if (bound === runs) {
       const busy = f('F.ceilingResponderBusyRuns');
-      if (busy === 0) return `${which} the generator used at least ${limit} of its core there, and the responder less than ${formatNumber(SERVICES_SATURATED_PERCENT, 0)}% of its own, so the page takes the figure as the generator’s own limit.`;
+      // The figures themselves, not only the bound they clear: "89–99% of its core there (the rule allows 70%)".
+      const lo = formatNumber(f('F.ceilingClientCpuLowPercent'), 0);
+      const hi = formatFact('F.ceilingClientCpuHighPercent', f('F.ceilingClientCpuHighPercent'), { digits: 0 });
+      const used = `${runs === 1 || `${lo}%` === hi ? hi : `${lo}–${hi}`} of its core there (the rule allows ${limit})`;
+      if (busy === 0) return `${which} the generator used ${used}, and the responder less than ${formatNumber(SERVICES_SATURATED_PERCENT, 0)}% of its own, so the page takes the figure as the generator’s own limit.`;
       const inBusy = busy === runs ? (runs === 1 ? 'but the responder' : 'but in every run the responder') : `but in ${formatNumber(busy, 0)} of the ${formatNumber(runs, 0)} runs the responder`;
-      return `${which} the generator used at least ${limit} of its core there, ${inBusy} also used at least ${formatNumber(SERVICES_SATURATED_PERCENT, 0)}% of its own, so either may have stopped ${busy === 1 ? 'that run' : 'those runs'}: the figure may understate what the generator can send, which makes the generator-limited mark cautious.`;
+      return `${which} the generator used ${used}, ${inBusy} also used at least ${formatNumber(SERVICES_SATURATED_PERCENT, 0)}% of its own, so either may have stopped ${busy === 1 ? 'that run' : 'those runs'}: the figure may understate what the generator can send, which makes the generator-limited mark cautious.`;
     }
     const marked = f('F.hop.generatorLimitedLevels') + f('F.chain.generatorLimitedLevels');
     const tail = marked === 0 ? '' : `, and a level marked generator-limited may not have been`;
@@ -595,11 +599,12 @@ function peerWords(f: FactRead): string {
 }
 
 /** What may have set target T's capacity, from the facts (validity.ts capacityOf and the noise rule). */
-type CapacityLimit = 'none' | 'client-cpu' | 'services-busy' | 'ceiling' | 'most-callers' | 'plateau' | 'flat';
+type CapacityLimit = 'none' | 'client-cpu' | 'client-cpu-busy' | 'services-busy' | 'ceiling' | 'most-callers' | 'plateau' | 'flat';
 
 function capacityLimit(f: FactRead, t: 'hop' | 'chain'): CapacityLimit {
   if (f(`F.${t}.capacityFromValidLevel`) === 0) return 'none';
-  if (f(`F.${t}.capacitySetByService`) === 0) return 'client-cpu';
+  // The next level broke the client-CPU rule; with the services' core saturated at this one, they set it all the same.
+  if (f(`F.${t}.capacitySetByService`) === 0) return f(`F.${t}.capacityServicesSaturated`) === 1 ? 'client-cpu-busy' : 'client-cpu';
   // A saturated service core is a direct reading; the ceiling comparison is an indirect one.
   if (f(`F.${t}.capacityServicesSaturated`) === 1) return 'services-busy';
   if (f(`F.${t}.capacityNearCeiling`) === 1) return 'ceiling';
@@ -642,6 +647,12 @@ function limitClause(f: FactRead, limit: CapacityLimit, who: string, target: 'ho
       return `no closed-loop level of ${who} counted, so it has no capacity the page can use, and its open-loop rates came from a level that does not count`;
     case 'client-cpu':
       return `for ${who}, the next level needed more of a core than the client may use, so the generator, not the service, set that figure`;
+    case 'client-cpu-busy': {
+      const t = target === 'both' ? 'hop' : target;
+      const busy = target === 'both' ? 'the services kept their core' : t === 'chain' ? 'its three services kept their shared core' : 'its service kept its core';
+      const pct = formatFact(`F.${t}.capacityServicesCpuPercent`, f(`F.${t}.capacityServicesCpuPercent`), { digits: 0 });
+      return `for ${who}, ${busy} ${target === 'both' ? 'saturated' : `${pct} busy`} at that level, so the service${t === 'chain' || target === 'both' ? 's' : ''}, not the generator, limited that level; the next level does not count because the client needed more of its core than the rule allows, so the figure is a floor: what the service answered at least, not the most it can`;
+    }
     case 'services-busy': {
       const pct = (t: 'hop' | 'chain') => formatFact(`F.${t}.capacityServicesCpuPercent`, f(`F.${t}.capacityServicesCpuPercent`), { digits: 0 });
       if (target === 'both') {

@@ -4,12 +4,14 @@
  * chart can use them. Names:
  * - setup: F.cores, F.runs, F.pinned (1/0), F.maxConcurrency, F.openConnections, F.inFlightCap (calls
  *   waiting or on the wire past which an open level drops a call that comes due), F.schedulerGranularityMs,
+ *   F.clockSpinUs (how long before each tick the clock thread stops sleeping and spins, µs),
  *   F.maxClientCpuPercent, F.maxFailedPercent, F.generatorLimitFraction, F.minCalls, F.minMeasureMs and F.maxMeasureMs
  *   (a level runs until it holds minCalls calls and has run minMeasureMs, or for maxMeasureMs);
  * - the generator: F.ceilingPerSec (median against the trivial responder) with F.ceilingLowPerSec and
  *   F.ceilingHighPerSec (its interval), F.generatorLimitPerSec (the limit fraction × the slowest run's ceiling),
  *   F.ceilingBoundRuns (ceiling runs whose client used at least the client-CPU limit: the generator's own
- *   limit, rules.ceilingRunBound), F.ceilingResponderBusyRuns (those of them in which the trivial responder was busy
+ *   limit, rules.ceilingRunBound), F.ceilingClientCpuLowPercent and .ceilingClientCpuHighPercent (the client's CPU
+ *   in the ceiling runs, % of a core), F.ceilingResponderBusyRuns (those of them in which the trivial responder was busy
  *   too, rules.ceilingResponderBusy: either may have stopped them) and, when > 0, F.ceilingBoundLowPerSec and .ceilingBoundHighPerSec (their range);
  * - the wake-up floor (the clock alone, no calls): F.wakeFloor.measured (1/0: 0 in results written before
  *   it, and then none of the others), F.wakeFloor.p50Us,
@@ -77,6 +79,7 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
   put('openConnections', config.openConnections);
   put('inFlightCap', config.inFlightCap);
   put('schedulerGranularityMs', config.schedulerGranularityMs);
+  put('clockSpinUs', config.clockSpinUs);
   put('maxClientCpuPercent', config.maxClientCpuPercent);
   put('maxFailedPercent', config.maxFailedPercent);
   put('closedLevels', config.concurrency.length);
@@ -91,6 +94,8 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
   // The runs where the generator itself was the limit (the others are lower bounds).
   const bound = boundCeilingPerSec(result.ceiling.runs, config.maxClientCpuPercent);
   put('ceilingBoundRuns', bound.length);
+  put('ceilingClientCpuLowPercent', Math.min(...result.ceiling.runs.map((r) => r.clientCpuPercent)));
+  put('ceilingClientCpuHighPercent', Math.max(...result.ceiling.runs.map((r) => r.clientCpuPercent)));
   put('ceilingResponderBusyRuns', result.ceiling.runs.filter((r) => ceilingRunBound(r, config.maxClientCpuPercent) && ceilingResponderBusy(r)).length);
   if (bound.length > 0) {
     put('ceilingBoundLowPerSec', Math.min(...bound));
