@@ -149,27 +149,10 @@ export const WORDS = {
    * which is not the ratio of the two medians over runs (G.ratio.G2overG3.p50).
    */
   tlsFullVsResumed: (f) => {
-    const name = 'G.ratio.G2overG3.pairedP50';
-    const ratio = f(name);
-    const method = 'each run’s G2 median over the same run’s G3 median, not the ratio of the two medians over runs';
-    const noise = f(`${name}.noise`);
-    if (noise === NOISE.unjudged) return `A full handshake cost ${ratioPhrase(ratio)} a resumed one in the one run paired here (that run’s G2 median over its G3 median, not a ratio of medians over runs), too few runs to tell a difference from the noise between runs`;
-    const runs = formatNumber(f(`${name}.runs`), 0);
-    const min = f(`${name}.min`);
-    const max = f(`${name}.max`);
-    const same = percentApart(min) === percentApart(max);
-    const range =
-      min > 1
-        ? `more than a resumed one in each of the ${runs} runs paired here: ${same ? `${percentApart(min)}% more in each` : `between ${percentApart(min)}% and ${percentApart(max)}% more`}`
-        : max < 1
-          ? `less than a resumed one in each of the ${runs} runs paired here: ${same ? `${percentApart(max)}% less in each` : `between ${percentApart(max)}% and ${percentApart(min)}% less`}`
-          : `from ${endWord(min)} to ${endWord(max)} than a resumed one in the ${runs} runs paired here`;
-    const median = same && (min > 1 || max < 1) ? `(${method})` : `${endWord(ratio)} at the median (${method})`;
-    const low = f(`${name}.low`);
-    const high = f(`${name}.high`);
-    const interval = low === min && high === max ? 'that range, the interval the noise rule reads,' : `the interval the noise rule reads, ${formatNumber(low, 2)}–${formatNumber(high, 2)},`;
-    const verdict = noise === NOISE.same ? `${interval} includes 1× (no difference), so the runs cannot tell the two apart` : `${interval} leaves out 1× (no difference): a difference beyond the noise between runs`;
-    return `A full handshake cost ${range}${median.startsWith('(') ? ' ' : ', '}${median}; ${verdict}`;
+    const loopback = fullVsResumed(f, 'G', 'paired here');
+    // Case H times G2 and G3 in one run across the veth pair: the same pairing there, where it was measured.
+    if (f('G.ratio.G2overG3.pairedInH') !== 1) return loopback;
+    return `${loopback}. Across the veth pair, ${lowerFirst(fullVsResumed(f, 'H.G', 'that case H paired the same way', 'the same pairing'))}`;
   },
   /** "Each level … and the whole measurement runs ___" (case F's runs). */
   loadRuns: (f) => timesWord(f('F.runs')),
@@ -864,4 +847,38 @@ function list(items: readonly string[]): string {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * "A full handshake cost … a resumed one in each of the 3 runs paired here: …; that range … leaves out 1×
+ * …": `prefix`'s G2 ÷ G3 paired run by run (<prefix>.ratio.G2overG3.pairedP50 with .min, .max, .low, .high,
+ * .runs and .noise, cases/g-tls/facts.ts), under the one noise rule. `paired` names where ("paired here"),
+ * `method` how, in brackets after the median.
+ */
+function fullVsResumed(f: FactRead, prefix: string, paired: string, method = 'each run’s G2 median over the same run’s G3 median, not the ratio of the two medians over runs'): string {
+  const name = `${prefix}.ratio.G2overG3.pairedP50`;
+  const ratio = f(name);
+  const noise = f(`${name}.noise`);
+  if (noise === NOISE.unjudged) return `A full handshake cost ${ratioPhrase(ratio)} a resumed one in the one run ${paired} (that run’s G2 median over its G3 median, not a ratio of medians over runs), too few runs to tell a difference from the noise between runs`;
+  const runs = formatNumber(f(`${name}.runs`), 0);
+  const min = f(`${name}.min`);
+  const max = f(`${name}.max`);
+  const same = percentApart(min) === percentApart(max);
+  const range =
+    min > 1
+      ? `more than a resumed one in each of the ${runs} runs ${paired}: ${same ? `${percentApart(min)}% more in each` : `between ${percentApart(min)}% and ${percentApart(max)}% more`}`
+      : max < 1
+        ? `less than a resumed one in each of the ${runs} runs ${paired}: ${same ? `${percentApart(max)}% less in each` : `between ${percentApart(max)}% and ${percentApart(min)}% less`}`
+        : `from ${endWord(min)} to ${endWord(max)} than a resumed one in the ${runs} runs ${paired}`;
+  const median = same && (min > 1 || max < 1) ? `(${method})` : `${endWord(ratio)} at the median (${method})`;
+  const low = f(`${name}.low`);
+  const high = f(`${name}.high`);
+  const interval = low === min && high === max ? 'that range, the interval the noise rule reads,' : `the interval the noise rule reads, ${formatNumber(low, 2)}–${formatNumber(high, 2)},`;
+  const verdict = noise === NOISE.same ? `${interval} includes 1× (no difference), so the runs cannot tell the two apart` : `${interval} leaves out 1× (no difference): a difference beyond the noise between runs`;
+  return `A full handshake cost ${range}${median.startsWith('(') ? ' ' : ', '}${median}; ${verdict}`;
+}
+
+/** "A full…" → "a full…": a sentence continued after a lead-in. */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -16,7 +16,8 @@ import { NOISE_SUFFIX, noiseVerdict } from './noise-facts.ts';
  * ("G.ratio.G1overB.p50", "H.ratio.BvethOverB.p50", …), each with its noise fact ("….p50.noise",
  * facts/noise-facts.ts: the two sides' run p50s judged by the one noise rule); none for a case that was
  * not measured. With case G, "G.ratio.G1overB.sameRunInH" and "G.ratio.G2overC.sameRunInH": 1 when case H
- * timed that pair in one run (its "H.ratio.…" facts exist, cases/h-network/facts.ts), else 0.
+ * timed that pair in one run (its "H.ratio.…" facts exist, cases/h-network/facts.ts), else 0; and
+ * "G.ratio.G2overG3.pairedInH": 1 when case H paired G2 and G3 run by run ("H.G.ratio.G2overG3.pairedP50"), else 0.
  */
 export function crossSuiteFacts(results: Results, beyond: BeyondResults): Facts {
   const loopback: Record<string, number> = {};
@@ -45,6 +46,8 @@ export function crossSuiteFacts(results: Results, beyond: BeyondResults): Facts 
     // Whether case H timed the same pair in one run (its "H.ratio.G1overB.p50" exists): 1 or 0.
     const sameRunFacts = h ? hFacts(h) : {};
     for (const { tls, plain } of SAME_RUN_PAIRS) facts[`G.ratio.${tls}over${plain}.sameRunInH`] = Object.hasOwn(sameRunFacts, `H.ratio.${tls}over${plain}.p50`) ? 1 : 0;
+    // And G2 ÷ G3 paired run by run within case H (its "H.G.ratio.G2overG3.pairedP50", cases/g-tls/facts.ts).
+    facts['G.ratio.G2overG3.pairedInH'] = Object.hasOwn(sameRunFacts, 'H.G.ratio.G2overG3.pairedP50') ? 1 : 0;
   }
   if (h) {
     for (const c of h.reference?.cases ?? []) {

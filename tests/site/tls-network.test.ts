@@ -197,6 +197,21 @@ test('case H: TLS over plain from its one run, with the noise rule, G counts fro
   }
 });
 
+test('full against resumed handshake: where case H paired G2 and G3 in its own run, its pairing follows the loopback one, by the same rule', () => {
+  const loop = { '': 1.04, '.low': 0.92, '.high': 1.26, '.min': 0.92, '.max': 1.26, '.runs': 3, '.noise': NOISE.same };
+  const veth = { '': 1.37, '.low': 1.25, '.high': 1.4, '.min': 1.25, '.max': 1.4, '.runs': 3, '.noise': NOISE.differ };
+  const facts = (inH: number) => ({
+    ...Object.fromEntries(Object.entries(loop).map(([k, v]) => [`G.ratio.G2overG3.pairedP50${k}`, v])),
+    ...Object.fromEntries(Object.entries(veth).map(([k, v]) => [`H.G.ratio.G2overG3.pairedP50${k}`, v])),
+    'G.ratio.G2overG3.pairedInH': inH,
+  });
+  const withH = WORDS.tlsFullVsResumed(reader(facts(1)));
+  assert.ok(withH.startsWith('A full handshake cost from 8% less to 26% more than a resumed one in the 3 runs paired here, 4% more at the median (each run’s G2 median'), withH);
+  assert.ok(withH.endsWith('so the runs cannot tell the two apart. Across the veth pair, a full handshake cost more than a resumed one in each of the 3 runs that case H paired the same way: between 25% and 40% more, 37% more at the median (the same pairing); that range, the interval the noise rule reads, leaves out 1× (no difference): a difference beyond the noise between runs'), withH);
+  // Without case H's pairing, the loopback sentence alone.
+  assert.ok(WORDS.tlsFullVsResumed(reader(facts(0))).endsWith('so the runs cannot tell the two apart'));
+});
+
 test('full against resumed handshake, paired run by run: the runs\' range and the median, the method named, then what the runs can tell (one run, holds 1, leaves out 1)', () => {
   const word = (facts: Record<string, number>) => WORDS.tlsFullVsResumed(reader(Object.fromEntries(Object.entries(facts).map(([k, v]) => [`G.ratio.G2overG3.pairedP50${k}`, v]))));
   const method = '(each run’s G2 median over the same run’s G3 median, not the ratio of the two medians over runs)';
