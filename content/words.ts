@@ -10,6 +10,7 @@ import { RELATION_TOLERANCE, percentApart, ratioPhrase } from '../src/claims/wor
 import { NOISE } from '../src/facts/noise-facts.ts';
 import { C_OVER_B_PAIRED } from '../src/facts/paired-facts.ts';
 import { formatFact, formatNumber } from '../src/present/format.ts';
+import { listWords, serialListWords } from '../src/present/list-words.ts';
 import { recoveryDuration, recoveryTime } from '../src/cases/i-retry-storm/recovery-time.ts';
 import { rankRecoveries, type RecoveryRanking } from '../src/cases/i-retry-storm/recovery-rank.ts';
 import { PEER_STANDINGS, SERVICES_SATURATED_PERCENT, type PeerStanding } from '@split-on-evidence/hop-bench/cases/f-load/rules';
@@ -81,7 +82,7 @@ export const WORDS = {
    */
   vethCounts: (f) => {
     const counts = ['B', 'C', 'D', 'G.G1', 'G.G2', 'G.G3'].map((c) => `${formatNumber(f(`H.${c}.timedCalls`), 0)} ${c === 'B' ? 'timed calls ' : ''}of ${c.replace('G.', '')}`);
-    return `${list(counts)} per run`;
+    return `${listWords(counts)} per run`;
   },
   /** "with the same request, ___:" how the peer check ran (alternating rounds, or one pass in older results; case F). */
   peerMethod: (f) => {
@@ -271,8 +272,8 @@ export const WORDS = {
     // Equal figures said once: "0 calls/s under no retry and the retry budget"; groups take a serial
     // comma, so a group's own "and" does not run into the list's.
     const at = (rs: typeof runs) => {
-      const groups = [...new Set(rs.map((r) => r.shown))].map((v) => `${v} under ${list(rs.filter((r) => r.shown === v).map((r) => POLICY_NAMES[r.k]!))}`);
-      return groups.length < 2 || groups.every((g) => !g.includes(' and ')) ? list(groups) : `${groups.slice(0, -1).join(', ')}, and ${groups.at(-1)}`;
+      const groups = [...new Set(rs.map((r) => r.shown))].map((v) => `${v} under ${listWords(rs.filter((r) => r.shown === v).map((r) => POLICY_NAMES[r.k]!))}`);
+      return groups.some((g) => g.includes(' and ')) ? serialListWords(groups) : listWords(groups);
     };
     const others = runs.filter((r) => r !== top);
     const below = others.filter((r) => r.shown !== top.shown && policyDiffers(f, measure, r.k, top.k));
@@ -322,7 +323,7 @@ export const WORDS = {
     const others = counts.filter((c) => c.k !== 'immediate').map((c) => ({ c, kind: c.n === counts[0]!.n ? 'same' : countDifference(f, 'duplicates.unkeyed', c.k, 'immediate') }));
     const groups = (['same', 'none', 'fewer', 'more'] as const).flatMap((kind) => {
       const g = others.filter((o) => o.kind === kind);
-      return g.length === 0 ? [] : [`${list(g.map((o) => shown(o.c)))}, ${COUNT_VERDICT[kind](g.length)}`];
+      return g.length === 0 ? [] : [`${listWords(g.map((o) => shown(o.c)))}, ${COUNT_VERDICT[kind](g.length)}`];
     });
     return `Calls without a key wrote second invoices when their retries were served: ${shown(counts[0]!)}; against that, ${groups.join('; ')}.`;
   },
@@ -356,8 +357,8 @@ export const WORDS = {
     const ms = (v: number) => formatFact('I.backoff.baseMs', v);
     const timeout = formatFact('I.clientTimeoutMs', f('I.clientTimeoutMs'));
     const below = ceilings.map((c, i) => (i === 0 ? `the wait before the ${retries === 1 ? '' : 'first '}retry is drawn at random below ${ms(c)}` : `the one before the ${ORDINALS[i] ?? `${i + 1}th`} below ${ms(c)}`));
-    const means = `about ${list(ceilings.map((c) => ms(c / 2)))} on average`;
-    const drawn = `With a base of ${ms(base)} and a cap of ${ms(cap)}, ${list(below)}: ${means}`;
+    const means = `about ${listWords(ceilings.map((c) => ms(c / 2)))} on average`;
+    const drawn = `With a base of ${ms(base)} and a cap of ${ms(cap)}, ${listWords(below)}: ${means}`;
     const short = ceilings.every((c) => c / 2 < f('I.clientTimeoutMs'));
     const against = short ? `, ${retries === 1 ? 'below' : 'each below'} the ${timeout} timeout` : `, the longest not below the ${timeout} timeout`;
     const stuck = f('I.backoff.recovered') !== 1;
@@ -487,7 +488,7 @@ function lateRunsSentence(f: FactRead, keys: readonly string[], what: [string, s
   const behind = keys.filter((k) => f(`I.${k}.lateStartMs`) > limit);
   if (behind.length === 0) return '';
   const one = behind.length === 1;
-  return ` The ${what[one ? 0 : 1]} of ${list(behind.map((k) => POLICY_NAMES[k]!))} ${one ? 'comes from a run' : 'come from runs'} whose caller fell behind its schedule, a burstier load than the others'.`;
+  return ` The ${what[one ? 0 : 1]} of ${listWords(behind.map((k) => POLICY_NAMES[k]!))} ${one ? 'comes from a run' : 'come from runs'} whose caller fell behind its schedule, a burstier load than the others'.`;
 }
 
 /**
@@ -578,7 +579,7 @@ function peerWords(f: FactRead): string {
   const target = f('F.peer.targetRatio');
   const shortRounds = runs > 1 ? rows.filter((r) => r.s === 'same' && f(`F.peer.ratioLow.c${r.c}`) < target).map((r) => r.c) : [];
   const reach = shortRounds.length === 0 ? '' : `; at ${at(shortRounds)} the rounds reached below the ${formatNumber(target, 2)}× target, so a shortfall that large is not ruled out`;
-  return `${list(parts)}${tail}${reach}`;
+  return `${listWords(parts)}${tail}${reach}`;
 }
 
 /** What may have set target T's capacity, from the facts (validity.ts capacityOf and the noise rule). */
@@ -620,7 +621,7 @@ function capacityTieClause(f: FactRead, t: 'hop' | 'chain'): string {
   if (ties === -1) return ', from one run, too few to tell it from the other levels by the noise between runs';
   if (ties === 0) return '';
   const cs = Array.from({ length: ties }, (_, i) => f(`F.${t}.capacityTie.${i}`));
-  return `, not measurably above the ${ties === 1 ? 'level' : 'levels'} with ${list(cs.map(callers))} (paired run by run, the ratios’ interval includes 1)`;
+  return `, not measurably above the ${ties === 1 ? 'level' : 'levels'} with ${listWords(cs.map(callers))} (paired run by run, the ratios’ interval includes 1)`;
 }
 
 /** What set it, as a clause about `who` ("the hop", "both"). */
@@ -803,12 +804,12 @@ function recoveryRankingWords(f: FactRead, r: RecoveryRanking): string {
   const spanWords = `one ${spanShown} span`;
   const atFloor = 'within the first span after the brownout, the earliest the measure can show';
   const name = (t: { k: string }) => POLICY_NAMES[t.k]!;
-  const names = (keys: readonly string[]) => list(keys.map((k) => POLICY_NAMES[k]!));
+  const names = (keys: readonly string[]) => listWords(keys.map((k) => POLICY_NAMES[k]!));
   const late = lateRunsSentence(f, times.map((t) => t.k));
   const them = times.length === 2 ? 'the two' : 'them';
   const leads = closeBehindFloor.map((g) => recoveryDuration(g.leadMs));
   if (ranked.length === 0) {
-    const who = times.length === POLICY_KEYS.length ? 'Every policy' : capitalise(list(times.map(name)));
+    const who = times.length === POLICY_KEYS.length ? 'Every policy' : capitalise(listWords(times.map(name)));
     if (floor.length === times.length) return `${who} ${who === 'Every policy' ? '' : together(floor.length)}recovered ${atFloor}, so this run cannot rank ${them}${deadline}.${late}`;
     if (floor.length === 0) {
       const when = times[times.length - 1]!.ms === times[0]!.ms ? 'recovered at the same time' : `recovered less than ${spanWords} apart`;
@@ -816,14 +817,14 @@ function recoveryRankingWords(f: FactRead, r: RecoveryRanking): string {
     }
     const later = closeBehindFloor.map((g, i) => `${names(g.keys)} at least ${leads[i]}`);
     return (
-      `${capitalise(list(floor.map(name)))} ${together(floor.length)}recovered ${atFloor}, and ${list(later)} later, possibly more, ` +
+      `${capitalise(listWords(floor.map(name)))} ${together(floor.length)}recovered ${atFloor}, and ${listWords(later)} later, possibly more, ` +
       `but the rule ranks one policy ahead of another only when a full ${spanShown} span separates them, so this run does not rank ${them}${deadline}.${late}`
     );
   }
   const clauses = ranked.map((x) =>
     x === leader
-      ? `${name(x.a)} recovered first, at least ${spanWords} before ${list(x.behind.map(name))}`
-      : `${name(x.a)} recovered at least ${spanWords} before ${list(x.behind.map(name))}`,
+      ? `${name(x.a)} recovered first, at least ${spanWords} before ${listWords(x.behind.map(name))}`
+      : `${name(x.a)} recovered at least ${spanWords} before ${listWords(x.behind.map(name))}`,
   );
   // Pairs less than a span apart, in three kinds: both at the floor (the measure cannot order them),
   // one at the floor (a lead of at least the gap, short of a full span), neither (less than a span apart).
@@ -831,19 +832,15 @@ function recoveryRankingWords(f: FactRead, r: RecoveryRanking): string {
   const parts: string[] = [];
   if (floor.length > 1 || closeBehindFloor.length > 0) {
     const ahead = closeBehindFloor.map((g, i) => `${leads[i]} before ${names(g.keys)}`);
-    const lead = ahead.length > 0 ? `, at least ${list(ahead)}, possibly more, but less than the full span the rule ranks by` : '';
-    parts.push(`${list(floor.map(name))} ${together(floor.length)}recovered ${atFloor}${lead}`);
+    const lead = ahead.length > 0 ? `, at least ${listWords(ahead)}, possibly more, but less than the full span the rule ranks by` : '';
+    parts.push(`${listWords(floor.map(name))} ${together(floor.length)}recovered ${atFloor}${lead}`);
   }
-  if (exact.length > 0) parts.push(`less than ${spanWords} separates ${exact.length <= 2 ? exact.join(', and ') : `${exact.slice(0, -1).join(', ')}, and ${exact[exact.length - 1]}`}`);
+  if (exact.length > 0) parts.push(`less than ${spanWords} separates ${serialListWords(exact)}`);
   const n = r.closePairs.length;
   const unranked = n === 0 ? '' : `; ${parts.join('; ')}, so ${n === 1 ? 'that pair is' : 'those pairs are'} not ranked${leader ? '' : ', and no policy recovered a full span ahead of every other'}`;
   return `${capitalise(clauses.join('; '))}${unranked}${deadline}.${late}`;
 }
 
-/** "a", "a and b", "a, b and c". */
-function list(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -5,6 +5,7 @@
  * field (the kernel too); and whether a suite's figures predate the bench source as it is now. The
  * provenance panel, the setup lines under a page's title and the cross-suite notes all say it from here.
  */
+import { listWords } from './list-words.ts';
 import type { Environment } from '@split-on-evidence/hop-bench/schema';
 import { formatFact } from './format.ts';
 import { formatRunDate, setupParts } from './setup.ts';
@@ -129,11 +130,6 @@ export function compareMachines(reference: Environment, beyond: Environment): Ma
     else differ.push(`${label} ${a} (cases A–E) vs ${b} (cases F–I)`);
   }
   return { same, differ };
-}
-
-/** "a, b and c". */
-export function listWords(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 /** The time between two ISO instants in words: "3 minutes", "2 hours", "2 days". */

@@ -6,7 +6,7 @@
  */
 import type { FactRead } from '../../claims/named.ts';
 import { formatFact, formatNumber } from '../../present/format.ts';
-import { listWords } from '../../present/suite-provenance.ts';
+import { listWords } from '../../present/list-words.ts';
 
 const TARGETS = ['hop', 'chain'] as const;
 type Target = (typeof TARGETS)[number];

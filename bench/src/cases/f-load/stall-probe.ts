@@ -3,8 +3,9 @@
  * can for a while. Every gap between two readings longer than `thresholdUs` is time the thread did not
  * run: an interrupt, the kernel, or the host giving the CPU to someone else. From those gaps,
  * `residualLatenessUs` (rules) gives how late a scheduler that never slept would have been at p99 for a
- * call due at a random moment. No scheduler on this core, sleeping or spinning, can keep its schedule
- * more closely, so when that p99 is above a target's unloaded p50 the lag rule cannot be met here.
+ * call due at a random moment. While the machine pauses like that, no scheduler on this core, sleeping
+ * or spinning, keeps its schedule more closely; the probe samples one second per run, so it says what
+ * the machine does, not what it did during each level.
  */
 import { residualLatenessUs } from './validity.ts';
 
