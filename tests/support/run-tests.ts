@@ -39,7 +39,7 @@ const RUNS_BENCH = /new URL\('\.\.\/src\/(?:cli|tools\/netns-cli)\.ts'|'matrix',
  * a process of its own loaded the same modules some fifty times over, about 18 s of CPU more.
  */
 const OWN_PROCESS =
-  /\b(spawn|spawnSync|execFile|execFileSync|execSync|fork|start|startCliUntil|runBuild|launchBrowser)\(|fixturePage|variantPage|editedPage|sharedSite|process\.env\.\w+\s*=[^=]|process\.env\[[^\]]+\]\s*=[^=]|delete process\.env|process\.chdir|process\.exit|\bmock\./;
+  /\b(spawn|spawnSync|execFile|execFileSync|execSync|fork|start|startCliUntil|start\w*Service|runBuild|launchBrowser)\(|fixturePage|variantPage|editedPage|sharedSite|process\.env\.\w+\s*=[^=]|process\.env\[[^\]]+\]\s*=[^=]|delete process\.env|process\.chdir|process\.exit|\bmock\./;
 /** Files at a time in the group of site builds (they take turns on the build lock, so more would only wait). */
 const CONCURRENCY = Number(process.env.SOE_TEST_CONCURRENCY) || 2;
 /**

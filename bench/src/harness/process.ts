@@ -93,7 +93,12 @@ export function startChild(script: string, label: string, options: object, timeo
             resolve(reply);
           };
           child.on('message', onMessage);
-          child.send(message);
+          // A child that died since the last question has closed its channel: with a callback, send
+          // hands that error here instead of throwing it as an unhandled 'error' event, and `died`
+          // (or the timeout) settles the question with the error that names the service.
+          child.send(message, (error) => {
+            if (error) child.off('message', onMessage);
+          });
         }),
         died,
       ]),
