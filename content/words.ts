@@ -128,7 +128,7 @@ export const WORDS = {
       const used = `${runs === 1 || `${lo}%` === hi ? hi : `${lo}–${hi}`} of its core there (the rule allows ${limit})`;
       if (busy === 0) return `${which} the generator used ${used}, and the responder less than ${formatNumber(SERVICES_SATURATED_PERCENT, 0)}% of its own, so the page takes the figure as the generator’s own limit.`;
       const inBusy = busy === runs ? (runs === 1 ? 'but the responder' : 'but in every run the responder') : `but in ${formatNumber(busy, 0)} of the ${formatNumber(runs, 0)} runs the responder`;
-      return `${which} the generator used ${used}, ${inBusy} also used at least ${formatNumber(SERVICES_SATURATED_PERCENT, 0)}% of its own, so either may have stopped ${busy === 1 ? 'that run' : 'those runs'}: the figure may understate what the generator can send, which makes the generator-limited mark cautious.`;
+      return `${which} the generator used ${used}, ${inBusy} also used at least ${formatNumber(SERVICES_SATURATED_PERCENT, 0)}% of its own, so either may have stopped ${busy === 1 ? 'that run, whose figure' : 'those runs, whose figures'} may understate what the generator can send.`;
     }
     const marked = f('F.hop.generatorLimitedLevels') + f('F.chain.generatorLimitedLevels');
     const tail = marked === 0 ? '' : `, and a level marked generator-limited may not have been`;
