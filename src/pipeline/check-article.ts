@@ -21,6 +21,8 @@ import { BuildError } from './errors.ts';
  * Checks fact names and claims in every article file.
  * @param runFacts each run's own facts (run-facts.ts), so claims are also checked run by run (fragile claims).
  * @param unmeasured beyond cases with no figures here: their <BeyondCase> blocks are skipped (the page says why).
+ * @param read the article as `readArticle(rootDir, unmeasured)` returns it, when the caller already parsed it
+ *   (the outcome test checks hundreds of results against one parse); read here by default.
  * @returns the claim results (those shown all hold at the medians, some perhaps fragile; those in an
  *   unchosen <Form> are marked hidden) — checked against the rendered page.
  * @throws BuildError naming file:line:column of invalid MDX, typed numerals and unknown fact names, or
@@ -32,6 +34,7 @@ export function checkArticle(
   log: (line: string) => void,
   runFacts: readonly Facts[] = [],
   unmeasured: ReadonlySet<string> = new Set(),
+  read?: () => ArticleDoc[],
 ): ClaimResult[] {
   const unknown: string[] = [];
   const typed: string[] = [];
@@ -40,7 +43,7 @@ export function checkArticle(
   let shown: ClaimResult[];
   let forms: FormUse[][];
   try {
-    docs = readArticle(rootDir, unmeasured);
+    docs = read ? read() : readArticle(rootDir, unmeasured);
     forms = articleForms(docs, facts);
     results = articleClaims(docs, facts, runFacts);
     shown = results.filter((r) => !r.hidden);
