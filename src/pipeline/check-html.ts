@@ -84,6 +84,38 @@ export function findPageProblems(html: string, requiredIds: readonly string[] = 
   return problems;
 }
 
+/**
+ * The checks of every article page the build makes on its HTML, the site's files and links aside: each
+ * page's own problems (findPageProblems, with the other pages' section titles; quotations when given)
+ * and the claims rendered across the pages against the claims check's counts.
+ * @param html each page's HTML by its built file (ArticlePage.file); a page missing here is skipped.
+ * @returns one message per problem, each naming its page when there are several (empty when all is fine).
+ */
+export function articlePageProblems(
+  html: ReadonlyMap<string, string>,
+  pages: readonly ArticlePage[],
+  expectedClaims: number,
+  expectedFragile = 0,
+  quotations?: readonly Quotation[],
+): string[] {
+  const problems: string[] = [];
+  const titles = new Map([...html].map(([file, text]) => [file, pageHeadingTitles(text)]));
+  const found = { claims: 0, fragile: 0 };
+  for (const page of pages) {
+    const text = html.get(page.file);
+    if (text === undefined) continue;
+    const others = [...titles].filter(([file]) => file !== page.file).flatMap(([, t]) => t);
+    const own = findPageProblems(text, page.id === MAIN_ARTICLE_ID ? MAIN_PAGE_IDS : [], others);
+    if (quotations) own.push(...quotationProblems(text, quotations));
+    problems.push(...own.map((p) => (pages.length > 1 ? `${page.file}: ${p}` : p)));
+    const counted = countClaims(parse(text, PARSE_OPTIONS));
+    found.claims += counted.claims;
+    found.fragile += counted.fragile;
+  }
+  problems.push(...claimProblems(found, expectedClaims, expectedFragile));
+  return problems;
+}
+
 /** Files besides the article pages and results.json that every build publishes (source page, sharing, feeds). */
 const SITE_FILES = ['source/index.html', 'social.png', 'feed.xml', 'sitemap-index.xml'];
 
@@ -117,20 +149,7 @@ export function checkBuiltSite(
     if (!existsSync(file)) problems.push(`the build produced no ${page.file}`);
     else html.set(page.file, readFileSync(file, 'utf8'));
   }
-  const titles = new Map([...html].map(([file, text]) => [file, pageHeadingTitles(text)]));
-  const found = { claims: 0, fragile: 0 };
-  for (const page of pages) {
-    const text = html.get(page.file);
-    if (text === undefined) continue;
-    const others = [...titles].filter(([file]) => file !== page.file).flatMap(([, t]) => t);
-    const own = findPageProblems(text, page.id === MAIN_ARTICLE_ID ? MAIN_PAGE_IDS : [], others);
-    if (quotations) own.push(...quotationProblems(text, quotations));
-    problems.push(...own.map((p) => (pages.length > 1 ? `${page.file}: ${p}` : p)));
-    const counted = countClaims(parse(text, PARSE_OPTIONS));
-    found.claims += counted.claims;
-    found.fragile += counted.fragile;
-  }
-  problems.push(...claimProblems(found, expectedClaims, expectedFragile));
+  problems.push(...articlePageProblems(html, pages, expectedClaims, expectedFragile, quotations));
   const json = path.join(dir, 'results.json');
   if (!existsSync(json) || readFileSync(json, 'utf8') !== resultsText) {
     problems.push('results.json is missing or differs from the results file the page was built from');
