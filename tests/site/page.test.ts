@@ -104,7 +104,7 @@ describe('build from the fixture', () => {
 
 describe('setup line', () => {
   test('shows CPU, cores, RAM, OS, Node and run date from results.environment', () => {
-    const setup = page.querySelector('header [data-setup="reference"]');
+    const setup = page.querySelector('#about-figures [data-setup="reference"]');
     assert.equal(
       text(setup),
       'Cases A–E: measured on AMD EPYC, 2 cores, 24 GB RAM; Linux 6.18.44-fc-v857 (linux x64); Node v24.20.0; run started 30 November 2026, 06:46 UTC, 3 runs (full suite).',
