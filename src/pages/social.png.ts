@@ -5,14 +5,14 @@
 import type { APIRoute } from 'astro';
 import { getEntry } from 'astro:content';
 import { pageData } from '../inputs/page-data.ts';
-import { setupParts } from '../present/setup.ts';
+import { measuredLine } from '../prose/measured-line.ts';
 import { socialCard, socialPng, socialSvg } from '../present/social-image.ts';
 
 export const GET: APIRoute = async () => {
   const entry = await getEntry('article', 'split-on-evidence');
   if (!entry) throw new Error('content/split-on-evidence.mdx is missing from the "article" collection');
   const { facts, results } = pageData();
-  const parts = setupParts(results.environment);
-  const svg = socialSvg(socialCard(facts, entry.data.title, `${parts.cpu}, ${parts.cores}, ${parts.node}`, parts.date));
+  // The card's figures are cases B, D and E: the reference suite's run.
+  const svg = socialSvg(socialCard(facts, entry.data.title, measuredLine([{ cases: 'Cases A–E', ...results.environment }], true)));
   return new Response(new Uint8Array(socialPng(svg)), { headers: { 'content-type': 'image/png' } });
 };

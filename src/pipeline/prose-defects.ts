@@ -5,7 +5,11 @@
  *   extract, and false signals are better ones"): a link whose text is a heading's title must close
  *   its clause (be followed by punctuation or end its block);
  * - a section with nothing in it: a heading followed, before the next heading of its level or above,
- *   by no content at all once notes that only stand in for absent figures ([data-placeholder]) are set aside.
+ *   by no content at all once notes that only stand in for absent figures ([data-placeholder]) are set aside;
+ * - text that runs together across an element boundary ("24 GB RAMCases F–I", "none.Cases"): two
+ *   elements side by side in one block with no space between the last character of one and the first of
+ *   the next. A stylesheet may set them apart on screen, but screen readers, reader mode, search and
+ *   copy-paste read the glued text.
  * Code (pre, code), scripts and styles are not prose and are skipped.
  */
 import { parse, type HTMLElement, type Node } from 'node-html-parser';
@@ -59,6 +63,56 @@ export function missingSpaceAfterStop(blocks: readonly string[]): string[] {
       found.push(`…${text.slice(Math.max(0, m.index - 40), m.index + 30)}…`);
     }
   }
+  return found;
+}
+
+/** Marks an element's edge in the text runTogether reads (a character no page holds). */
+const EDGE = '\u0001';
+// Elements whose edge is no break in the text: a footnote mark or an index sits against its word by design.
+const NO_EDGE = new Set(['SUP', 'SUB', 'WBR']);
+/**
+ * A word, figure or sentence end on one side of an element edge, a word or figure on the other, and no
+ * space between: "RAM|Cases", "none.|Cases", "12|345". Closing punctuation after an edge (",", ")", "×")
+ * and an opening bracket before one are how inline elements sit in a sentence, and pass.
+ */
+const GLUED = new RegExp(`([\\p{L}\\p{N}.;:!?)\\]%])${EDGE}+([\\p{L}\\p{N}(\\[])`, 'gu');
+
+/**
+ * Places where the text of two elements in one block runs together, each as "…left|right…" with "|"
+ * at the element edge. Blocks (paragraphs, cells, list items…) separate their text by layout, so only
+ * edges inside a block count.
+ */
+export function runTogether(root: HTMLElement): string[] {
+  const found: string[] = [];
+  const walk = (node: Node, current: string[]): void => {
+    if (node.nodeType === 3) {
+      current.push(node.text);
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    const el = node as HTMLElement;
+    if (SKIP.has(el.tagName) && el.tagName !== 'CODE') return;
+    if (BLOCKS.has(el.tagName) || el.tagName === 'BR') {
+      const own: string[] = [];
+      for (const kid of el.childNodes) walk(kid, own);
+      const text = own.join('');
+      for (const m of text.matchAll(GLUED)) {
+        const at = m.index + m[1]!.length;
+        const show = (s: string) => s.replaceAll(EDGE, '').replace(/\s+/g, ' ');
+        found.push(`…${show(text.slice(0, at)).slice(-40).trimStart()}|${show(text.slice(at)).slice(0, 40).trimEnd()}…`);
+      }
+      // A block's own text stands apart from what surrounds it.
+      current.push(' ');
+      return;
+    }
+    const edge = NO_EDGE.has(el.tagName) ? '' : EDGE;
+    current.push(edge);
+    // Inline code stands for a word in the sentence.
+    if (el.tagName === 'CODE') current.push('x');
+    else for (const kid of el.childNodes) walk(kid, current);
+    current.push(edge);
+  };
+  walk(root.querySelector('body') ?? root, []);
   return found;
 }
 
@@ -145,6 +199,7 @@ export function proseDefects(html: string, otherTitles: Iterable<string> = []): 
     ...missingSpaceAfterStop(proseBlocks(root)).map((c) => `a sentence runs on with no space after its full stop: ${c}`),
     ...pastedSectionTitles(root, otherTitles),
     ...emptySections(root),
+    ...runTogether(root).map((c) => `text runs together across two elements, with no space at "|": ${c}. Fix: put a space (in Astro, {' '}) between the elements`),
   ];
 }
 

@@ -1,7 +1,8 @@
 /**
  * The page's social image (Open Graph / Twitter card): the title and this build's headline figures —
  * one keep-alive hop (B p50), a chain of three services (D p50) and its multiple of one hop, and the
- * duplicate invoices of retries without and with an idempotency key — with the machine and run date.
+ * duplicate invoices of retries without and with an idempotency key — with the line of where and when
+ * they were measured (src/prose/measured-line.ts), wrapped to fit: nothing on the card is clipped.
  * Drawn as SVG here, turned into a PNG at build time by @resvg/resvg-js with the DejaVu fonts shipped
  * in the dejavu-fonts-ttf package (no system fonts, so every machine draws the same picture).
  */
@@ -19,7 +20,7 @@ export interface SocialCard {
   title: string;
   /** [label, figure] pairs, in order. */
   figures: [label: string, figure: string][];
-  /** Machine and date line. */
+  /** Where and when the figures were measured, one sentence (src/prose/measured-line.ts). */
   footer: string;
 }
 
@@ -27,7 +28,7 @@ export interface SocialCard {
  * The card's text from the page's facts.
  * @throws FactError when a headline fact is missing.
  */
-export function socialCard(facts: Facts, title: string, machine: string, runDate: string): SocialCard {
+export function socialCard(facts: Facts, title: string, footer: string): SocialCard {
   const f = (name: string, digits?: number) => formatFact(name, requireFact(facts, name), digits === undefined ? {} : { digits });
   const count = (name: string) => formatFact(name, requireFact(facts, name), { digits: 0 });
   return {
@@ -38,7 +39,7 @@ export function socialCard(facts: Facts, title: string, machine: string, runDate
       ['Duplicate invoices, retry without key', count('E.retry.duplicates.total')],
       ['Duplicate invoices, retry with key', count('E.retryKey.duplicates.total')],
     ],
-    footer: `Measured on ${machine}, ${runDate}`,
+    footer,
   };
 }
 
@@ -58,10 +59,21 @@ function wrap(text: string, max: number): string[] {
   return lines;
 }
 
-/** The card as an SVG document (1200 × 630). Colours: near-black text on off-white, 15:1 and more. */
+// Characters per line that fit between the margins in DejaVu Sans (its widest common letters at these
+// sizes); the test renders the PNG and checks the right margin stays empty.
+const TITLE_CHARS = 40;
+const FOOTER_CHARS = 76;
+
+/**
+ * The card as an SVG document (1200 × 630). Colours: near-black text on off-white, 15:1 and more.
+ * @throws Error when the title needs more than two lines or the footer more than two: the card would clip them.
+ */
 export function socialSvg(card: SocialCard): string {
   const { widthPx: w, heightPx: h } = SOCIAL_IMAGE;
-  const titleLines = wrap(card.title, 40).slice(0, 2);
+  const titleLines = wrap(card.title, TITLE_CHARS);
+  const footerLines = wrap(card.footer, FOOTER_CHARS);
+  if (titleLines.length > 2) throw new Error(`social card: the title "${card.title}" needs ${titleLines.length} lines and the card has room for 2. Fix: shorten the article's title (content/split-on-evidence.mdx, field title)`);
+  if (footerLines.length > 2) throw new Error(`social card: the footer "${card.footer}" needs ${footerLines.length} lines and the card has room for 2. Fix: shorten the measured line (src/prose/measured-line.ts)`);
   const rows = card.figures
     .map(([label, figure], i) => {
       const y = 300 + i * 62;
@@ -76,7 +88,7 @@ export function socialSvg(card: SocialCard): string {
     titleLines.map((t, i) => `<text x="72" y="${110 + i * 62}" font-size="50" font-weight="bold" fill="#0e1116">${escape(t)}</text>`).join('') +
     `<line x1="72" y1="245" x2="${w - 72}" y2="245" stroke="#d9dcdf" stroke-width="2"/>` +
     rows +
-    `<text x="72" y="${h - 40}" font-size="24" fill="#3a3f45">${escape(card.footer)}</text>` +
+    footerLines.map((t, i) => `<text x="72" y="${h - 40 - (footerLines.length - 1 - i) * 32}" font-size="24" fill="#3a3f45">${escape(t)}</text>`).join('') +
     `</svg>`
   );
 }

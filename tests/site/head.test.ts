@@ -12,7 +12,10 @@ import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
 import { checkBuiltSite } from '../../src/pipeline/check-html.ts';
 import { resultFacts } from '../../src/facts/facts.ts';
 import { formatFact } from '../../src/present/format.ts';
+import { createRequire } from 'node:module';
+import { Resvg } from '@resvg/resvg-js';
 import { SOCIAL_IMAGE, socialCard, socialPng, socialSvg } from '../../src/present/social-image.ts';
+import { measuredLine } from '../../src/prose/measured-line.ts';
 import { DEFAULT_SITE_URL, siteUrl } from '../../src/present/site-url.ts';
 import { mendTableHtml } from '../../src/present/table-semantics.ts';
 import { THEME_COLORS } from '../../src/present/theme-colors.ts';
@@ -89,10 +92,17 @@ describe('updates and the Atom feed', () => {
   });
 });
 
+/** An SVG drawn to raw RGBA pixels with the card's fonts (DejaVu Sans from the dejavu-fonts-ttf package). */
+function rendered(svg: string): { pixels: Buffer; width: number; height: number } {
+  const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+  const image = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: [path.join(dir, 'DejaVuSans.ttf'), path.join(dir, 'DejaVuSans-Bold.ttf')], defaultFontFamily: 'DejaVu Sans' } }).render();
+  return { pixels: image.pixels, width: image.width, height: image.height };
+}
+
 describe('social card', () => {
   const results = parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE);
   const facts = resultFacts(results);
-  const card = socialCard(facts, 'A title', 'a machine', 'a date');
+  const card = socialCard(facts, 'A title', 'Measured on a machine, on a date.');
 
   test('shows this build\'s headline figures, formatted as the page formats them', () => {
     const b = results.cases.find((c) => c.kind === 'latency' && c.id === 'B')!;
@@ -107,6 +117,27 @@ describe('social card', () => {
 
   test('renders to a 1200 × 630 PNG', () => {
     assert.deepEqual(pngSize(socialPng(socialSvg(card))), { width: SOCIAL_IMAGE.widthPx, height: SOCIAL_IMAGE.heightPx });
+  });
+
+  test('clips nothing: with the longest title and footer it accepts, the right margin of the rendered PNG stays empty', () => {
+    // A real Intel model string, through the measured line, is the long footer that once clipped ("UT…").
+    const footer = measuredLine([{ cases: 'Cases A–E', cpuModel: 'Intel(R) Xeon(R) Platinum 8272CL CPU @ 2.60GHz', cores: 2, nodeVersion: 'v24.20.0', startedAt: '2026-12-04T06:10:00.000Z' }], true);
+    const long = socialCard(facts, 'Split on evidence: what one service boundary costs a startup', `${footer} ${'Wide words, MMMM WWWW, '.repeat(2)}end.`);
+    const { pixels, width, height } = rendered(socialSvg(long));
+    // The card's background, #fdfdfb; the blue bar spans the top 12 rows.
+    for (let y = 12; y < height; y++) {
+      for (let x = width - 64; x < width; x++) {
+        const i = (y * width + x) * 4;
+        assert.deepEqual([pixels[i], pixels[i + 1], pixels[i + 2]], [0xfd, 0xfd, 0xfb], `ink in the right margin at (${x}, ${y})`);
+      }
+    }
+    // The check can fail: the same footer drawn on one line, as the card drew it before, runs into the margin.
+    const oneLine = socialSvg(long).replace(/<text x="72" y="\d+" font-size="24"[^>]*>[^<]*<\/text>/g, '') .replace('</svg>', `<text x="72" y="590" font-size="24" fill="#3a3f45">${long.footer}</text></svg>`);
+    const inked = rendered(oneLine);
+    let ink = false;
+    for (let y = 565; y < 600 && !ink; y++) for (let x = width - 64; x < width; x++) if (inked.pixels[(y * width + x) * 4] !== 0xfd) ink = true;
+    assert.ok(ink, 'a one-line footer reaches the margin');
+    assert.throws(() => socialSvg({ ...long, footer: `${long.footer} ${long.footer} ${long.footer}` }), /needs \d lines and the card has room for 2\. Fix: shorten the measured line/);
   });
 });
 

@@ -80,7 +80,7 @@ describe('every article page', () => {
       assert.equal(Boolean(dates.querySelector('[data-date="run"]')), suites.includes('reference'), p.file);
       // Each suite's own machine and date, from its own file: never the other suite's.
       for (const [id, env] of [['reference', results.environment], ['beyond', beyond.environment]] as const) {
-        const line = root.querySelector(`header [data-setup="${id}"]`);
+        const line = root.querySelector(`#about-figures [data-setup="${id}"]`);
         assert.equal(Boolean(line), suites.includes(id), `${p.file}: setup line of ${id}`);
         if (!line) continue;
         assert.equal(line.querySelector('time')!.getAttribute('datetime'), env.startedAt, p.file);
@@ -98,11 +98,28 @@ describe('every article page', () => {
     for (const p of ARTICLE_PAGES) assert.deepEqual(findPageProblems(readFileSync(path.join(site.dir, p.file), 'utf8')), [], p.file);
   });
 
-  test('the advice is one tap from the first screen of the article: a link under the title to "What to do now"', () => {
-    const main = pages.get(MAIN_ARTICLE_ID)!;
-    const link = main.querySelector('header a[data-advice-link]');
-    assert.equal(link?.getAttribute('href'), '#what-to-do-now');
-    assert.ok(main.getElementById('what-to-do-now'), 'the section it points to');
+  test('under each title one plain line says where and when the figures were measured, and links to the collapsed details below the article', () => {
+    const results = JSON.parse(readFileSync(path.join(site.dir, 'results.json'), 'utf8'));
+    const beyond = JSON.parse(readFileSync(path.join(site.dir, 'beyond-results.json'), 'utf8'));
+    for (const p of ARTICLE_PAGES) {
+      const root = pages.get(p.id)!;
+      const line = root.querySelector('header [data-measured-line]');
+      assert.ok(line, `${p.file}: the measured line`);
+      const text = line.textContent.replace(/\s+/g, ' ').trim();
+      // The fixtures ran on one kind of machine: "AMD EPYC", 2 cores, Node v24.20.0 (tests/fixtures/README.md).
+      assert.match(text, /^Measured on a 2-core AMD EPYC with Node v24\.20\.0, on .+\. Dates, machines and runs\.$/, p.file);
+      for (const [id, env] of [['reference', results.environment], ['beyond', beyond.environment]] as const) {
+        const day = new Date(env.startedAt).getUTCDate();
+        if (pageSuites(p.id).includes(id)) assert.ok(text.includes(`${day} `), `${p.file}: ${id}'s day ${day}`);
+      }
+      assert.equal(line.querySelector('a')!.getAttribute('href'), '#about-figures');
+      const details = root.querySelector('details#about-figures')!;
+      assert.ok(details && !details.hasAttribute('open'), `${p.file}: the details are collapsed`);
+      assert.ok(details.querySelector('.provenance, [data-setup]'), `${p.file}: the details hold the provenance`);
+      // Nothing of the instrument before the article: no CPU model string, source hash or warning in the header.
+      const header = root.querySelector('header.page-header')!.textContent;
+      assert.ok(!header.includes(results.environment.osRelease) && !/[0-9a-f]{12}/.test(header), `${p.file}: header ${header}`);
+    }
   });
 
   test('a deep dive is one click from the article, and links back to it', () => {
