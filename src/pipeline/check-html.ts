@@ -49,39 +49,41 @@ function claimProblems(found: { claims: number; fragile: number }, expectedClaim
  * @param otherTitles section titles of the site's other pages (for the pasted-title check).
  */
 export function findPageProblems(html: string, requiredIds: readonly string[] = [], otherTitles: Iterable<string> = []): string[] {
-  const problems: string[] = [];
+  // One parse: the checks that read the whole page first, then those of the prose, with code taken out.
   const root = parse(html, PARSE_OPTIONS);
-  // Code is quoted verbatim (the bench source really says "null"); everything else is our text.
-  const prose = parse(html, PARSE_OPTIONS);
-  prose.querySelectorAll('pre, code').forEach((el) => el.remove());
-  const text = prose.querySelector('body')?.textContent ?? '';
-  const bad = BAD_WORDS.exec(text);
-  if (bad) problems.push(`the page text contains "${bad[1]}": …${text.slice(Math.max(0, bad.index - 60), bad.index + 40).replace(/\s+/g, ' ')}…`);
-  for (const el of prose.querySelectorAll('*')) {
-    for (const [name, value] of Object.entries(el.attributes)) {
-      if (BAD_WORDS.test(value)) problems.push(`<${el.tagName.toLowerCase()} ${name}="${value.slice(0, 80)}"> contains "${BAD_WORDS.exec(value)![1]}"`);
-    }
-  }
+  const figures: string[] = [];
   for (const fig of root.querySelectorAll('[data-fact]')) {
     const name = fig.getAttribute('data-fact');
-    if (fig.textContent.trim() === '') problems.push(`figure ${name} is empty`);
-    if (!Number.isFinite(Number(fig.getAttribute('data-value')))) problems.push(`figure ${name} has value "${fig.getAttribute('data-value')}"`);
+    if (fig.textContent.trim() === '') figures.push(`figure ${name} is empty`);
+    if (!Number.isFinite(Number(fig.getAttribute('data-value')))) figures.push(`figure ${name} has value "${fig.getAttribute('data-value')}"`);
   }
   for (const table of root.querySelectorAll('table.figures')) {
     table.querySelectorAll('td').forEach((td: HTMLElement, i: number) => {
-      if (td.textContent.trim() === '') problems.push(`table #${table.id}: cell ${i + 1} is empty`);
+      if (td.textContent.trim() === '') figures.push(`table #${table.id}: cell ${i + 1} is empty`);
     });
   }
   for (const id of requiredIds) {
-    if (!root.getElementById(id)) problems.push(`the page has no #${id}`);
+    if (!root.getElementById(id)) figures.push(`the page has no #${id}`);
   }
-  problems.push(...proseDefects(html, otherTitles));
+  const defects = proseDefects(root, otherTitles);
+  const links: string[] = [];
   const ids = new Set(root.querySelectorAll('[id]').map((el) => el.id));
   for (const a of root.querySelectorAll('a[href^="#"]')) {
     const target = decodeURIComponent(a.getAttribute('href')!.slice(1));
-    if (!ids.has(target)) problems.push(`link to #${target} has no target`);
+    if (!ids.has(target)) links.push(`link to #${target} has no target`);
   }
-  return problems;
+  // Code is quoted verbatim (the bench source really says "null"); everything else is our text.
+  root.querySelectorAll('pre, code').forEach((el) => el.remove());
+  const words: string[] = [];
+  const text = root.querySelector('body')?.textContent ?? '';
+  const bad = BAD_WORDS.exec(text);
+  if (bad) words.push(`the page text contains "${bad[1]}": …${text.slice(Math.max(0, bad.index - 60), bad.index + 40).replace(/\s+/g, ' ')}…`);
+  for (const el of root.querySelectorAll('*')) {
+    for (const [name, value] of Object.entries(el.attributes)) {
+      if (BAD_WORDS.test(value)) words.push(`<${el.tagName.toLowerCase()} ${name}="${value.slice(0, 80)}"> contains "${BAD_WORDS.exec(value)![1]}"`);
+    }
+  }
+  return [...words, ...figures, ...defects, ...links];
 }
 
 /**
@@ -99,7 +101,8 @@ export function articlePageProblems(
   quotations?: readonly Quotation[],
 ): string[] {
   const problems: string[] = [];
-  const titles = new Map([...html].map(([file, text]) => [file, pageHeadingTitles(text)]));
+  const roots = new Map([...html].map(([file, text]) => [file, parse(text, PARSE_OPTIONS)]));
+  const titles = new Map([...roots].map(([file, root]) => [file, pageHeadingTitles(root)]));
   const found = { claims: 0, fragile: 0 };
   for (const page of pages) {
     const text = html.get(page.file);
@@ -108,7 +111,7 @@ export function articlePageProblems(
     const own = findPageProblems(text, page.id === MAIN_ARTICLE_ID ? MAIN_PAGE_IDS : [], others);
     if (quotations) own.push(...quotationProblems(text, quotations));
     problems.push(...own.map((p) => (pages.length > 1 ? `${page.file}: ${p}` : p)));
-    const counted = countClaims(parse(text, PARSE_OPTIONS));
+    const counted = countClaims(roots.get(page.file)!);
     found.claims += counted.claims;
     found.fragile += counted.fragile;
   }

@@ -193,8 +193,8 @@ export function emptySections(root: HTMLElement): string[] {
  * Every prose defect of one built page, each a message naming the defect and a fix.
  * @param otherTitles headings of the site's other pages (a link to another page's section counts too).
  */
-export function proseDefects(html: string, otherTitles: Iterable<string> = []): string[] {
-  const root = parse(html, PARSE_OPTIONS);
+export function proseDefects(html: string | HTMLElement, otherTitles: Iterable<string> = []): string[] {
+  const root = parsed(html);
   return [
     ...missingSpaceAfterStop(proseBlocks(root)).map((c) => `a sentence runs on with no space after its full stop: ${c}`),
     ...pastedSectionTitles(root, otherTitles),
@@ -204,6 +204,11 @@ export function proseDefects(html: string, otherTitles: Iterable<string> = []): 
 }
 
 /** The heading titles of a built page (for proseDefects' `otherTitles`). */
-export function pageHeadingTitles(html: string): string[] {
-  return [...headingTitles(parse(html, PARSE_OPTIONS))];
+export function pageHeadingTitles(html: string | HTMLElement): string[] {
+  return [...headingTitles(parsed(html))];
+}
+
+/** A page's HTML parsed as these checks read it, or the page already parsed so (blockTextElements script and style), which they do not change. */
+function parsed(html: string | HTMLElement): HTMLElement {
+  return typeof html === 'string' ? parse(html, PARSE_OPTIONS) : html;
 }
