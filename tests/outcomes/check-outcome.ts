@@ -84,8 +84,8 @@ function matrixOf(kind: Outcome['matrix']): MatrixLookup {
 export async function outcomeProblems(context: OutcomeContext, outcome: Outcome, label = 'outcome'): Promise<string[]> {
   const referenceFile = path.join(context.dir, `${label}-results.json`);
   const beyondFile = path.join(context.dir, `${label}-beyond-results.json`);
-  writeFileSync(referenceFile, JSON.stringify(outcome.reference, null, 2));
-  writeFileSync(beyondFile, JSON.stringify(outcome.beyond, null, 2));
+  writeFileSync(referenceFile, JSON.stringify(outcome.reference));
+  writeFileSync(beyondFile, JSON.stringify(outcome.beyond));
   const loaded = loadSuiteResults(REFERENCE_SITE, referenceFile);
   const beyond = loadSuiteResults(BEYOND_SITE, beyondFile);
   const now = new Date(outcome.now);
