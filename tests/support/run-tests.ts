@@ -1,8 +1,8 @@
 /**
  * `npm test`: the type check and every test file of the bench and the site, in two phases.
  *
- * 1. Concurrently: `tsc` (npm run typecheck, at nice 10); the files that build a site of their own,
- *    two at a time (builds of one checkout take turns on the build lock, so more would only wait); the
+ * 1. Concurrently: `tsc` (npm run typecheck, at nice 10); the outcome test (tests/outcomes/, at nice
+ *    10, in a process of its own); the files that build a site of their own, two at a time (builds of one checkout take turns on the build lock, so more would only wait); the
  *    files that run the bench's command line, three at a time (each file's runs take a lock of their
  *    own, bench/test/support/own-bench-lock.ts); the files that drive Chromium, one at a time (two
  *    browsers at once starve everything else on two cores); the files that need no process of their
@@ -30,6 +30,8 @@ const TEST_GLOBS = ['bench/test/**/*.test.ts', 'tests/**/*.test.ts'];
 /** A file that builds a site of its own, and one that drives a browser (only used to group files). */
 const BUILDS_SITE = /\brunBuild\(/;
 const USES_BROWSER = /\blaunchBrowser\(/;
+/** The outcome test: hundreds of pages rendered and checked in one process (tests/outcomes/), on its own, niced. */
+const RENDERS_OUTCOMES = /\bstartRenderer\(/;
 /** A file that runs the bench's command line (cli.ts, netns-cli.ts or bench:matrix), whose runs take the bench lock. */
 const RUNS_BENCH = /new URL\('\.\.\/src\/(?:cli|tools\/netns-cli)\.ts'|'matrix', 'cli\.ts'/;
 /**
@@ -126,7 +128,8 @@ async function main(): Promise<number> {
   const builds = concurrent.filter((f) => BUILDS_SITE.test(text(f)));
   const browsers = concurrent.filter((f) => !builds.includes(f) && USES_BROWSER.test(text(f)));
   const benches = concurrent.filter((f) => !builds.includes(f) && !browsers.includes(f) && RUNS_BENCH.test(text(f)));
-  const rest = concurrent.filter((f) => !builds.includes(f) && !browsers.includes(f) && !benches.includes(f));
+  const outcomes = concurrent.filter((f) => !builds.includes(f) && !browsers.includes(f) && !benches.includes(f) && RENDERS_OUTCOMES.test(text(f)));
+  const rest = concurrent.filter((f) => !builds.includes(f) && !browsers.includes(f) && !benches.includes(f) && !outcomes.includes(f));
   const others = rest.filter((f) => OWN_PROCESS.test(text(f)));
   const computing = rest.filter((f) => !others.includes(f));
 
@@ -156,6 +159,8 @@ async function main(): Promise<number> {
     if (builds.length > 0) first.push(run(`site builds (${builds.length} files)`, node, nodeTest(CONCURRENCY, builds), env));
     if (benches.length > 0) first.push(run(`bench runs (${benches.length} files)`, node, nodeTest(BENCH_CONCURRENCY, benches), env));
     if (browsers.length > 0) first.push(run(`browser tests (${browsers.length} files)`, node, nodeTest(1, browsers), env));
+    // Niced like the type check: it only computes, and the site builds and browsers wait for nothing of it.
+    if (outcomes.length > 0) first.push(run(`outcome test (${outcomes.length} files)`, node, nodeTest(1, outcomes), env, 10));
     if (others.length > 0) first.push(run(`other tests (${others.length} files)`, node, nodeTest(OTHER_CONCURRENCY, others), env));
     if (computing.length > 0) first.push(run(`computing tests, in one process (${computing.length} files)`, node, ['--test-isolation=none', ...nodeTest(1, computing)], env));
     results.push(...(await Promise.all(first)));
