@@ -19,6 +19,9 @@
  * - Components and their helpers (src/components/**, src/cases/**) read no files: what they show comes
  *   from the page inputs (src/inputs/page-inputs.ts). depcruise cannot read .astro files, nor see
  *   process.env; tests/layering/components.test.ts checks those, and proves this rule can fail.
+ * - content/ holds only the article's text and data (MDX, Markdown, JSON): nothing imports code from it;
+ *   its sentences, claims and rules are code in src/prose/. tests/layering/content-files.ts also finds a
+ *   code file there that nothing imports (npm run deps runs both).
  * bench/test/layering.test.ts proves each bench rule can fail on a fixture (bench/test/fixtures/layering/).
  */
 const fs = require('node:fs');
@@ -95,6 +98,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(components|cases)/' },
       to: { path: '^(node:)?fs(/promises)?$' },
+    },
+    {
+      name: 'content-holds-no-code',
+      comment: 'content/ holds the article\'s MDX, Markdown and JSON only: its words\' code lives in src/prose/, so nothing imports code from content/.',
+      severity: 'error',
+      from: {},
+      to: { path: '^content/.*\\.[cm]?[jt]sx?$' },
     },
   ],
   options: {

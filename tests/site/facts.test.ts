@@ -11,7 +11,7 @@ import { formatFact, formatNumber, unitOf } from '../../src/present/format.ts';
 import { REFERENCE_REPORT_PATH, referenceFacts, referenceSetup } from '../../src/facts/reference-facts.ts';
 import { sourceFacts } from '../../src/facts/source-facts.ts';
 import { formatRunDate, setupParts } from '../../src/present/setup.ts';
-import { ratioPhrase, relationWord } from '../../src/claims/words.ts';
+import { ratioPhrase, relationWord } from '../../src/prose/ratio-words.ts';
 import { FIXTURE, ROOT } from '../support/site-build.ts';
 
 const results = parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE);

@@ -15,7 +15,7 @@ import { composeFacts } from '../../src/facts/compose.ts';
 import { loadPriceHistory } from '../../src/prices/price-history.ts';
 import { pricesPath } from '../../src/prices/prices.ts';
 import { REFERENCE_REPORT_PATH } from '../../src/facts/reference-facts.ts';
-import { ratioPhrase } from '../../src/claims/words.ts';
+import { ratioPhrase } from '../../src/prose/ratio-words.ts';
 import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';

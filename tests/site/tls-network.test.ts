@@ -13,7 +13,7 @@ import { fixturePage, variantBeyondText, variantPage } from '../support/pages.ts
 import { gFacts } from '../../src/cases/g-tls/facts.ts';
 import { AZ_RTT_SOURCE, ROUND_TRIPS, networkModelRows } from '../../src/cases/h-network/network-model.ts';
 import { hFacts } from '../../src/cases/h-network/facts.ts';
-import { WORDS } from '../../content/words.ts';
+import { WORDS } from '../../src/prose/words.ts';
 import type { FactRead } from '../../src/claims/named.ts';
 import { NOISE } from '../../src/facts/noise-facts.ts';
 import { formatRunDate } from '../../src/present/setup.ts';

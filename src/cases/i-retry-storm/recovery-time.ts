@@ -1,5 +1,5 @@
 /**
- * Case I's recovery times as the page writes them, in its prose (content/words.ts) and its tables alike:
+ * Case I's recovery times as the page writes them, in its prose (src/prose/words.ts) and its tables alike:
  * one unit (ms, as the bench records and prints them) and one formatter (present/format formatFact).
  */
 import { formatFact } from '../../present/format.ts';

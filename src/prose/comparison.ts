@@ -1,11 +1,11 @@
 /**
  * Words for a comparison under the page's one noise rule: a ratio fact with a companion noise fact
  * ("….noise", src/facts/noise-facts.ts). When the two sides' runs overlap, the words say there is no
- * measurable difference; otherwise they take the ratio's band (words.ts ratioPhrase).
+ * measurable difference; otherwise they take the ratio's band (ratio-words.ts ratioPhrase).
  */
 import { NOISE, NOISE_SUFFIX } from '../facts/noise-facts.ts';
-import type { FactRead } from './named.ts';
-import { ratioPhrase } from './words.ts';
+import type { FactRead } from '../claims/named.ts';
+import { ratioPhrase } from './ratio-words.ts';
 
 /** The slot phrase ("X costs ___ Y") for a comparison whose runs overlap. */
 export const NO_MEASURABLE_DIFFERENCE_PHRASE = 'no more or less, within the noise between runs, than';
@@ -28,7 +28,7 @@ export interface ComparisonForms {
 }
 
 /**
- * A comparison sentence for a derived word (content/words.ts): reads the ratio `name` and its noise
+ * A comparison sentence for a derived word (src/prose/words.ts): reads the ratio `name` and its noise
  * fact, and returns `forms.same` when the runs overlap, else `forms.differ(ratioPhrase(ratio))`.
  * Example: comparison(f, 'H.ratio.CvethOverC.p50', { differ: (p) => `C costs ${p} it does on loopback`,
  * same: 'C shows no measurable difference from loopback' }).

@@ -3,9 +3,9 @@
  * <Form of="name" is="outcome">…</Form> in the MDX, with one <Form> per outcome (src/claims/forms.ts).
  * Counts take zero / one / many forms with `byCount('fact.name')`.
  */
-import { byCount, type FormSelector } from '../src/claims/form-selector.ts';
-import { NOISE } from '../src/facts/noise-facts.ts';
-import { C_OVER_B_PAIRED } from '../src/facts/paired-facts.ts';
+import { byCount, type FormSelector } from '../claims/form-selector.ts';
+import { NOISE } from '../facts/noise-facts.ts';
+import { C_OVER_B_PAIRED } from '../facts/paired-facts.ts';
 
 /**
  * Case I: "stuck" when the run's `I.<key>.recovered` is 0; otherwise "withinSpan" when it recovered

@@ -1,7 +1,9 @@
 /**
  * Words derived from figures, so that a characterisation cannot drift from its number: the prose
- * asks for "the word for this ratio" instead of typing "roughly doubles".
+ * asks for "the word for this ratio" instead of typing "roughly doubles". The tolerances they apply
+ * are in rules.ts.
  */
+import { RELATION_TOLERANCE, SHARE_ABOUT_TOLERANCE } from './rules.ts';
 
 const NUMBER_WORDS = ['', 'once', 'twice', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
@@ -19,12 +21,13 @@ function twoSignificant(x: number): string {
  */
 export function percentApart(ratio: number): string {
   const pct = Math.abs(ratio - 1) * 100;
+  // Not thresholds of judgement but of display: from 0.95% one decimal would show "1.0", below 0.05% "0.0".
   return pct >= 0.95 || pct === 0 ? String(Math.round(pct)) : pct < 0.05 ? '0' : pct.toFixed(1);
 }
 
 /**
  * "about K times as much as" for a ratio from 1.995: K the nearest whole number in words when the ratio
- * is within 10% of it (2.18 → "about twice", 3.2 → "about three times"), else to 2 significant figures
+ * is within the one tolerance (RELATION_TOLERANCE, 10%) of it (2.18 → "about twice", 3.2 → "about three times"), else to 2 significant figures
  * (2.29 → "about 2.3 times", 2.5 → "about 2.5 times"); from 10 to 100 the nearest whole number
  * (13.2 → "about 13 times"); from 100, 2 significant figures (2,879 → "about 2,900 times").
  */
@@ -32,7 +35,7 @@ function timesPhrase(ratio: number): string {
   if (ratio >= 100) return `about ${twoSignificant(ratio)} times as much as`;
   const n = Math.round(ratio);
   if (ratio >= 10) return `about ${n} times as much as`;
-  if (Math.abs(ratio / n - 1) > 0.1) return `about ${twoSignificant(ratio)} times as much as`;
+  if (Math.abs(ratio / n - 1) > RELATION_TOLERANCE) return `about ${twoSignificant(ratio)} times as much as`;
   return n === 2 ? 'about twice as much as' : n < 10 ? `about ${NUMBER_WORDS[n]} times as much as` : `about ${n} times as much as`;
 }
 
@@ -63,16 +66,17 @@ export function ratioPhrase(ratio: number): string {
 
 /**
  * A share as a reader would say it: "about 10%" (to the nearest 5 from 10%, else 2 significant
- * figures: "about 1%", "about 0.4%"), "about half", "all of it" from 0.98 … 1.02, more than 1 as
+ * figures: "about 1%", "about 0.4%"), "about half" and "about all" within SHARE_ABOUT_TOLERANCE
+ * (0.48 … 0.52, 0.98 … 1.02), more than 1 as
  * "about 1.3 times".
  * @throws RangeError for a share that is negative or not finite.
  */
 export function sharePhrase(share: number): string {
   if (!Number.isFinite(share) || share < 0) throw new RangeError(`no phrase for the share ${share}`);
   if (share === 0) return 'none';
-  if (Math.abs(share - 1) <= 0.02) return 'about all';
+  if (Math.abs(share - 1) <= SHARE_ABOUT_TOLERANCE) return 'about all';
   if (share > 1) return `about ${twoSignificant(share)} times`;
-  if (Math.abs(share - 0.5) <= 0.02) return 'about half';
+  if (Math.abs(share - 0.5) <= SHARE_ABOUT_TOLERANCE) return 'about half';
   const percent = share * 100;
   return `about ${percent >= 10 ? roundTo(percent, 5) : twoSignificant(percent)}%`;
 }
@@ -82,18 +86,6 @@ export interface RelationWords {
   above: string;
   near: string;
   below: string;
-}
-
-/**
- * How far a value may stand from its reference and still read "close to": a fraction of the
- * reference (0.1 = ±10%). The one tolerance for <Relation> and for every claim that says "roughly"
- * or "more than" about the same comparison; claims read it as the fact `words.nearTolerance`.
- */
-export const RELATION_TOLERANCE = 0.1;
-
-/** The word tolerances as facts, so claim conditions use the same number as <Relation>: words.nearTolerance (fraction). */
-export function wordFacts(): Record<string, number> {
-  return { 'words.nearTolerance': RELATION_TOLERANCE };
 }
 
 /** Default words: "the chain's median is ___ three hops' worth". */

@@ -4,9 +4,9 @@
  * targets' unloaded p50, which the lag rule holds a level's lag p99 to. The counts of runs come from the
  * bench's rules.machineLagFloors (facts F.T.floorBreaksLagRuns and F.T.stallsBreakLagRuns).
  */
-import type { FactRead } from '../../claims/named.ts';
-import { formatFact, formatNumber } from '../../present/format.ts';
-import { listWords } from '../../present/list-words.ts';
+import type { FactRead } from '../claims/named.ts';
+import { formatFact, formatNumber } from '../present/format.ts';
+import { listWords } from '../present/list-words.ts';
 
 const TARGETS = ['hop', 'chain'] as const;
 type Target = (typeof TARGETS)[number];
