@@ -1,5 +1,5 @@
 /**
- * Each suite's provenance in words (src/present/suite-provenance.ts), on the two real runs of
+ * Each suite's provenance in words (src/prose/provenance.ts), on the two real runs of
  * 2026-12-02 kept as labelled fixtures and on copies changed one field at a time: the kernel counts as
  * a difference, a source hash other than the current one is said, and the duration reads as the
  * article's <Fig digits={1}> reads the same fact.
@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { formatFact } from '../../src/present/format.ts';
-import { formatRunDate } from '../../src/present/setup.ts';
-import { compareMachines, crossSuiteBasisText, gapText, machineComparisonText, runDurationText, runsText, suiteProvenance } from '../../src/present/suite-provenance.ts';
+import { formatFact } from '../../src/format/number.ts';
+import { formatRunDate } from '../../src/format/dates.ts';
+import { compareMachines, crossSuiteBasisText, gapText, machineComparisonText, runDurationText, runsText, suiteProvenance } from '../../src/prose/provenance.ts';
 import type { Environment } from '@split-on-evidence/hop-bench/schema';
 import { BEYOND_FIXTURE, FIXTURE } from '../support/site-build.ts';
 

@@ -19,7 +19,7 @@ import { ratioPhrase } from '../../src/claims/words.ts';
 import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
-import { formatRunDate } from '../../src/present/setup.ts';
+import { formatRunDate } from '../../src/format/dates.ts';
 import { noiseWarnings } from '@split-on-evidence/hop-bench/noise';
 import { ARCHIVED_RUN, fixturePage, UNREADABLE_ARCHIVE_FILE } from '../support/pages.ts';
 
@@ -35,7 +35,7 @@ const articleDoc = readMdx(readFileSync(path.join(ROOT, 'content', 'split-on-evi
 
 /*
  * Expected texts, computed here by the page's documented rules and not by its formatter
- * (src/present/format.ts): measured figures and ratios by size (whole from 100, one decimal from 10, two
+ * (src/format/number.ts): measured figures and ratios by size (whole from 100, one decimal from 10, two
  * from 0.1, two significant digits below, bands judged after rounding), counts whole, money with two
  * decimals; en-US grouping.
  */

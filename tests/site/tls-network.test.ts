@@ -16,8 +16,8 @@ import { hFacts } from '../../src/cases/h-network/facts.ts';
 import { WORDS } from '../../content/words.ts';
 import type { FactRead } from '../../src/claims/named.ts';
 import { NOISE } from '../../src/facts/noise-facts.ts';
-import { formatRunDate } from '../../src/present/setup.ts';
-import { formatFact } from '../../src/present/format.ts';
+import { formatRunDate } from '../../src/format/dates.ts';
+import { formatFact } from '../../src/format/number.ts';
 
 let page: HTMLElement;
 const beyond = JSON.parse(readFileSync(BEYOND_FIXTURE, 'utf8'));

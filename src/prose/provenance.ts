@@ -1,14 +1,45 @@
 /**
- * Each suite's provenance in words, from its own results file: the machine, OS, runtime, date, runs
- * and mode, duration and source of the reference suite (cases A–E, results.json) and of the beyond
- * suite (cases F–I, beyond-results.json); what differs between the two suites' machines, field by
- * field (the kernel too); and whether a suite's figures predate the bench source as it is now. The
- * provenance panel, the setup lines under a page's title and the cross-suite notes all say it from here.
+ * Provenance in words: where the page's figures come from. Each suite's provenance, from its own
+ * results file: the machine, OS, runtime, date, runs and mode, duration and source of the reference
+ * suite (cases A–E, results.json) and of the beyond suite (cases F–I, beyond-results.json); the setup
+ * line of a run; what differs between the two suites' machines, field by field (the kernel too); whether
+ * a suite's figures predate the bench source as it is now; the caveats of one beyond case's run; and
+ * the pointer to the run history. The provenance panel, the setup lines under a page's title, the
+ * cross-suite notes, BeyondCase and the history lead all say it from here.
  */
-import { listWords } from './list-words.ts';
 import type { Environment } from '@split-on-evidence/hop-bench/schema';
-import { formatFact } from './format.ts';
-import { formatRunDate, setupParts } from './setup.ts';
+import { formatRunDate } from '../format/dates.ts';
+import { listWords } from '../format/list-words.ts';
+import { formatFact } from '../format/number.ts';
+
+// The setup line of a run: machine, OS, Node and date, in words, from results.environment.
+
+/** RAM in whole GiB as the bench's report prints it ("24 GB"). */
+export function ramGB(ramBytes: number): number {
+  return Math.round(ramBytes / 1024 ** 3);
+}
+
+/** The parts of the setup line, each already in words. */
+export interface SetupParts {
+  cpu: string;
+  cores: string;
+  ram: string;
+  os: string;
+  node: string;
+  date: string;
+}
+
+/** The setup line's parts for an environment. */
+export function setupParts(env: Environment): SetupParts {
+  return {
+    cpu: env.cpuModel,
+    cores: `${env.cores} ${env.cores === 1 ? 'core' : 'cores'}`,
+    ram: `${ramGB(env.ramBytes)} GB RAM`,
+    os: `${env.osType} ${env.osRelease} (${env.platform} ${env.arch})`,
+    node: `Node ${env.nodeVersion}`,
+    date: formatRunDate(env.startedAt),
+  };
+}
 
 /** The suites a page's figures can come from. */
 export type SuiteId = 'reference' | 'beyond';
@@ -171,4 +202,121 @@ export function crossSuiteBasisText(subject: string, reference: SuiteRunLike, be
     `over the reference suite's run of ${formatRunDate(r.startedAt)} (cases A–E; ${runs(reference)}), ` +
     `${gapText(r.startedAt, b.startedAt)} apart ${machines}. Such a ratio carries whatever changed between the two runs as well as the difference it names.`
   );
+}
+
+/*
+ * Whether the two suites' figures on one page come from the same machine and environment: the
+ * reference suite (A–E, results.json) and the beyond suite (F–I, beyond-results.json) each record the
+ * machine that ran them. A build whose suites differ refuses without --allow-mixed-machines, and with it
+ * says so in every section the beyond suite feeds (BeyondCase) and in the provenance panel.
+ */
+
+/** The parts of a results file's `environment` compared (both suites' schemas have them). */
+export interface MachineLike {
+  hostname: string;
+  cpuModel: string;
+  cores: number;
+  ramBytes: number;
+  osType: string;
+  platform: string;
+  arch: string;
+  nodeVersion: string;
+}
+
+/** RAM may differ by this fraction on one machine (a VM's reported memory moves a little between boots). */
+export const RAM_TOLERANCE = 0.05;
+
+/**
+ * What differs between two suites' machines, one phrase per field ("host vm vs laptop", "Node v24.20.0
+ * vs v22.23.5"); empty when they are the same machine and runtime. The kernel release is not compared:
+ * one host's kernel is updated between runs without changing the machine.
+ */
+export function machineDifferences(reference: MachineLike, beyond: MachineLike): string[] {
+  const out: string[] = [];
+  const field = (label: string, a: string | number, b: string | number) => {
+    if (a !== b) out.push(`${label} ${a} vs ${b}`);
+  };
+  field('host', reference.hostname, beyond.hostname);
+  field('CPU', reference.cpuModel, beyond.cpuModel);
+  field('cores', reference.cores, beyond.cores);
+  if (Math.abs(reference.ramBytes - beyond.ramBytes) > RAM_TOLERANCE * Math.max(reference.ramBytes, beyond.ramBytes)) {
+    field('RAM GB', Math.round(reference.ramBytes / 1024 ** 3), Math.round(beyond.ramBytes / 1024 ** 3));
+  }
+  field('OS', `${reference.osType} ${reference.platform} ${reference.arch}`, `${beyond.osType} ${beyond.platform} ${beyond.arch}`);
+  field('Node', reference.nodeVersion, beyond.nodeVersion);
+  return out;
+}
+
+/*
+ * What a reader must know about the run behind one beyond case's figures, from the results file
+ * itself: whether the beyond suite ran in its full configuration (a quick or custom run says so, with
+ * its run count), and the warnings the bench printed for the case (its `warnings`, word for word:
+ * unstable or contended runs, levels that did not count, a generator that may have set a figure).
+ * BeyondCase shows them at the head of the case's figures.
+ */
+
+/** What this module reads of the beyond results. */
+export interface BeyondRunLike {
+  config: { mode: string; runs: number };
+  cases: ({ id: string; status: 'measured'; warnings: string[] } | { id: string; status: 'not-measured' })[];
+}
+
+/** The caveats of one case's figures. */
+export interface RunCaveats {
+  /** The sentence about a run that is not the full suite, or undefined for a full run. */
+  mode?: string;
+  /** The bench's warnings for the case, as it printed them. */
+  warnings: string[];
+}
+
+/**
+ * The caveats of case `id`'s figures (none for a case that was not measured).
+ * Example: a quick run → mode "Case F's figures come from a quick run of the second suite (--quick):
+ * one run with smaller counts than a full run, so they rest on less data than the words around them
+ * assume."
+ */
+export function runCaveats(beyond: BeyondRunLike, id: string): RunCaveats {
+  const c = beyond.cases.find((k) => k.id === id);
+  if (!c || c.status !== 'measured') return { warnings: [] };
+  const { mode, runs } = beyond.config;
+  const count = runs === 1 ? 'one run' : `${runs} runs`;
+  const what =
+    mode === 'full'
+      ? undefined
+      : mode === 'quick'
+        ? `a quick run of the second suite (--quick): ${count} with smaller counts than a full run`
+        : `a ${mode} run of the second suite, not its full configuration: ${count}`;
+  return {
+    ...(what ? { mode: `Case ${id}'s figures come from ${what}, so they rest on less data than the words around them assume.` } : {}),
+    warnings: [...c.warnings],
+  };
+}
+
+/*
+ * The article's pointer to the run-history and Node-matrix page, in words that fit what this machine
+ * has: other archived runs (none, one, many) and a Node version matrix (found or not). Never promises
+ * earlier runs or other Node releases that the page does not show.
+ */
+
+/** What the pointer depends on. */
+export interface HistoryLeadInput {
+  /** Archived full runs other than this page's own run. */
+  otherRuns: number;
+  /** Whether this machine's Node version matrix is on the page (MatrixLookup status "found"). */
+  matrix: boolean;
+}
+
+/**
+ * The clause after "This build's run … measured X for one kept-alive hop at the median; ___", without a
+ * final stop, e.g. "the archive sets its figures beside 3 other runs, and the Node version matrix beside
+ * other Node releases".
+ * @throws RangeError when otherRuns is negative or not an integer.
+ */
+export function historyLead({ otherRuns, matrix }: HistoryLeadInput): string {
+  if (!Number.isInteger(otherRuns) || otherRuns < 0) throw new RangeError(`otherRuns must be a whole number ≥ 0, got ${otherRuns}`);
+  const runs = otherRuns === 0 ? null : `the archive sets its figures beside ${otherRuns === 1 ? 'one other run' : `${otherRuns} other runs`}`;
+  if (runs && matrix) return `${runs}, and the Node version matrix beside other Node releases`;
+  if (runs) return `${runs}; no Node version matrix has been run on this machine yet`;
+  if (matrix) return 'it is the only archived run so far, and the Node version matrix sets its figures beside other Node releases';
+  return 'it is the only archived run so far, and no Node version matrix has been run on this machine yet';
 }
