@@ -247,6 +247,24 @@ export function machineDifferences(reference: MachineLike, beyond: MachineLike):
   return out;
 }
 
+/**
+ * The provenance panel's "Between the suites" sentence, without its final stop: how the beyond suite's
+ * machine (cases F–I) compares with the reference suite's (cases A–E), field by field
+ * (machineComparisonText). When they differ in what the build refuses to mix without
+ * --allow-mixed-machines (machineDifferences), it first says so, naming whether the machine, the
+ * runtime or both differ: "Cases F–I ran on another machine than cases A–E (host vm vs laptop). Field by
+ * field, cases F–I ran on the same CPU, … as cases A–E; what differs: …".
+ */
+export function betweenSuitesText(reference: Environment, beyond: Environment): string {
+  const fields = machineComparisonText(reference, beyond);
+  const mixed = machineDifferences(reference, beyond);
+  if (mixed.length === 0) return `Cases F–I ran on ${fields}`;
+  const runtime = reference.nodeVersion !== beyond.nodeVersion;
+  const machine = mixed.length > (runtime ? 1 : 0);
+  const other = machine && runtime ? 'another machine and runtime' : machine ? 'another machine' : 'another runtime';
+  return `Cases F–I ran on ${other} than cases A–E (${mixed.join('; ')}). Field by field, cases F–I ran on ${fields}`;
+}
+
 /*
  * What a reader must know about the run behind one beyond case's figures, from the results file
  * itself: whether the beyond suite ran in its full configuration (a quick or custom run says so, with

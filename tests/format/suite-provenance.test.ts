@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { compareMachines, crossSuiteBasisText, gapText, machineComparisonText, runDurationText, runsText, suiteProvenance } from '../../src/prose/provenance.ts';
+import { betweenSuitesText, compareMachines, crossSuiteBasisText, gapText, machineComparisonText, runDurationText, runsText, suiteProvenance } from '../../src/prose/provenance.ts';
 import type { Environment } from '@split-on-evidence/hop-bench/schema';
 import { runDateText } from '../support/expected-text.ts';
 import { BEYOND_FIXTURE, FIXTURE } from '../support/site-build.ts';
@@ -57,4 +57,27 @@ test('a cross-suite ratio names both runs, their dates and the gap between them'
   assert.equal(gapText('2026-12-02T02:00:00Z', '2026-12-02T02:03:00Z'), '3 minutes');
   assert.equal(gapText('2026-12-02T02:00:00Z', '2026-12-02T07:00:00Z'), '5 hours');
   assert.equal(gapText('2026-12-02T02:00:00Z', '2026-12-01T02:00:00Z'), '24 hours');
+});
+
+test('"Between the suites": the same machine, or another machine, runtime or both, said in a sentence that reads', () => {
+  const base = {
+    hostname: 'vm', cpuModel: 'AMD EPYC', cores: 2, ramBytes: 24 * 1024 ** 3, osType: 'Linux', osRelease: '6.18.44', platform: 'linux', arch: 'x64',
+    nodeVersion: 'v24.20.0', v8Version: '13.6', startedAt: '2026-12-02T02:00:00.000Z',
+  } as Environment;
+  const other = (change: Partial<Environment>) => ({ ...base, ...change }) as Environment;
+  assert.equal(betweenSuitesText(base, base), 'Cases F–I ran on the same machine and runtime as cases A–E in every field recorded (host, CPU, cores, RAM, OS, kernel, Node and V8)');
+  assert.equal(
+    betweenSuitesText(base, other({ hostname: 'laptop', cores: 1 })),
+    'Cases F–I ran on another machine than cases A–E (host vm vs laptop; cores 2 vs 1). Field by field, cases F–I ran on the same CPU, RAM, OS, kernel, Node and V8 as cases A–E; what differs: host vm (cases A–E) vs laptop (cases F–I); cores 2 (cases A–E) vs 1 (cases F–I)',
+  );
+  assert.equal(
+    betweenSuitesText(base, other({ nodeVersion: 'v22.23.5' })),
+    'Cases F–I ran on another runtime than cases A–E (Node v24.20.0 vs v22.23.5). Field by field, cases F–I ran on the same host, CPU, cores, RAM, OS, kernel and V8 as cases A–E; what differs: Node v24.20.0 (cases A–E) vs v22.23.5 (cases F–I)',
+  );
+  assert.equal(
+    betweenSuitesText(base, other({ hostname: 'laptop', nodeVersion: 'v22.23.5' })),
+    'Cases F–I ran on another machine and runtime than cases A–E (host vm vs laptop; Node v24.20.0 vs v22.23.5). Field by field, cases F–I ran on the same CPU, cores, RAM, OS, kernel and V8 as cases A–E; what differs: host vm (cases A–E) vs laptop (cases F–I); Node v24.20.0 (cases A–E) vs v22.23.5 (cases F–I)',
+  );
+  // A kernel update alone is not another machine (machineDifferences leaves it out); the comparison names it.
+  assert.equal(betweenSuitesText(base, other({ osRelease: '6.18.45' })), 'Cases F–I ran on the same host, CPU, cores, RAM, OS, Node and V8 as cases A–E; what differs: kernel 6.18.44 (cases A–E) vs 6.18.45 (cases F–I)');
 });
