@@ -3,6 +3,8 @@
  * Paths are relative to the folder depcruise runs in (the project root, or a test fixture shaped like it).
  *
  * - bench/ imports nothing from the site (src/) or its tests: the bench is a package of its own.
+ * - Production code (src/, bench/src/) imports no tests (tests/, bench/test/): what both need lives in
+ *   production code, and the tests import it from there.
  * - No import cycles at run time. An `import type` is erased before Node runs the file
  *   (verbatimModuleSyntax), so a cycle that closes only through type imports is not one; the
  *   results schema and its consistency checks refer to each other's types that way.
@@ -42,6 +44,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^bench/' },
       to: { path: '^(src|tests)/' },
+    },
+    {
+      name: 'production-imports-no-tests',
+      comment: 'Production code (src/, bench/src/) must not import tests (tests/, bench/test/): move what both need into production code, and import it from there in the tests.',
+      severity: 'error',
+      from: { path: '^(src|bench/src)/' },
+      to: { path: '^(tests|bench/test)/' },
     },
     {
       name: 'no-circular',

@@ -12,7 +12,7 @@ import { CLAIMS } from '../prose/claims.ts';
 import { jsxElements, MdxSyntaxError, readMdx, type MdxDocument } from './mdx-reader.ts';
 import { recordingReader, type Predicate, type StatedBound } from './named.ts';
 import { FactError, type Facts } from '../facts/facts.ts';
-import { format } from '../present/format.ts';
+import { format } from '../format/number.ts';
 
 /** The article's predicates by name (src/prose/claims.ts). */
 export const ARTICLE_PREDICATES: Readonly<Record<string, Predicate>> = CLAIMS;

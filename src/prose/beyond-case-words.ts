@@ -5,7 +5,7 @@
 
 /**
  * "Case F's figures come from another machine or runtime than cases A–E on this page (<differences>);
- * set them against each other with care." `differences` as present/suite-machines.ts machineDifferences
+ * set them against each other with care." `differences` as src/prose/provenance.ts machineDifferences
  * gives them, at least one.
  */
 export function mixedMachinesNote(caseId: string, differences: readonly string[]): string {

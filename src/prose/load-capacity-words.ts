@@ -1,7 +1,7 @@
 /** Case F's capacities in words: each target's highest throughput among the levels that counted, and what may have set it. */
 import type { FactRead } from '../claims/named.ts';
-import { formatFact, formatNumber } from '../present/format.ts';
-import { listWords } from '../present/list-words.ts';
+import { formatFact, formatNumber } from '../format/number.ts';
+import { listWords } from '../format/list-words.ts';
 import { capitalise } from './text.ts';
 
 /** What may have set target T's capacity, from the facts (validity.ts capacityOf and the noise rule). */

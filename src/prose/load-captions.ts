@@ -2,7 +2,7 @@
  * Case F's table and chart captions (the under-load page): what each shows, how many runs its medians
  * come from, and the rules a level must meet to count. Figures in, caption out; the components place them.
  */
-import { formatNumber } from '../present/format.ts';
+import { formatNumber } from '../format/number.ts';
 
 /** "3 runs", "1 run". */
 export function runsCount(runs: number): string {

@@ -1,7 +1,7 @@
 /** Case F's peer check in words: the generator's closed loop against autocannon at each concurrency compared. */
 import type { FactRead } from '../claims/named.ts';
-import { formatNumber } from '../present/format.ts';
-import { listWords } from '../present/list-words.ts';
+import { formatNumber } from '../format/number.ts';
+import { listWords } from '../format/list-words.ts';
 import { PEER_STANDINGS, type PeerStanding } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 
 /**

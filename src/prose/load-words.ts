@@ -4,7 +4,7 @@
  * generator's ceiling and which levels counted.
  */
 import type { DerivedWord, FactRead } from '../claims/named.ts';
-import { formatFact, formatNumber } from '../present/format.ts';
+import { formatFact, formatNumber } from '../format/number.ts';
 import { SERVICES_SATURATED_PERCENT } from '@split-on-evidence/hop-bench/cases/f-load/rules';
 import { capacitiesSentences, capacityClause } from './load-capacity-words.ts';
 import { peerWords } from './load-peer-words.ts';

@@ -5,8 +5,8 @@
  * bench's rules.machineLagFloors (facts F.T.floorBreaksLagRuns and F.T.stallsBreakLagRuns).
  */
 import type { FactRead } from '../claims/named.ts';
-import { formatFact, formatNumber } from '../present/format.ts';
-import { listWords } from '../present/list-words.ts';
+import { formatFact, formatNumber } from '../format/number.ts';
+import { listWords } from '../format/list-words.ts';
 
 const TARGETS = ['hop', 'chain'] as const;
 type Target = (typeof TARGETS)[number];

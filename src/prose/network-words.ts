@@ -1,7 +1,7 @@
 /** Case H's derived words (the TLS and network page): its calls per run, and each case across the veth pair against loopback. */
 import type { DerivedWord } from '../claims/named.ts';
-import { formatNumber } from '../present/format.ts';
-import { listWords } from '../present/list-words.ts';
+import { formatNumber } from '../format/number.ts';
+import { listWords } from '../format/list-words.ts';
 import { acrossRuns } from './across-runs.ts';
 
 export const NETWORK_WORDS = {

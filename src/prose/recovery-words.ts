@@ -1,7 +1,7 @@
 /** Case I's recoveries in words: when each policy recovered, and which recovered first (recovery-rank.ts rankRecoveries). */
 import type { FactRead } from '../claims/named.ts';
-import { formatFact } from '../present/format.ts';
-import { listWords, serialListWords } from '../present/list-words.ts';
+import { formatFact } from '../format/number.ts';
+import { listWords, serialListWords } from '../format/list-words.ts';
 import { recoveryDuration, recoveryTime } from '../cases/i-retry-storm/recovery-time.ts';
 import type { RecoveryRanking } from '../cases/i-retry-storm/recovery-rank.ts';
 import { POLICY_KEYS, POLICY_NAMES, lateCaveat, lateRunsSentence } from './retry-rule.ts';

@@ -4,8 +4,8 @@
  * behind its schedule.
  */
 import type { FactRead } from '../claims/named.ts';
-import { formatFact } from '../present/format.ts';
-import { listWords } from '../present/list-words.ts';
+import { formatFact } from '../format/number.ts';
+import { listWords } from '../format/list-words.ts';
 import { RELATION_TOLERANCE } from './rules.ts';
 
 /**

@@ -2,7 +2,7 @@
  * Case I's figure words (the retry-storm page): each policy's parameters, each run's name, the
  * per-run tables' captions and marked cells, and the goodput chart's caption. Figures in, words out.
  */
-import { formatNumber } from '../present/format.ts';
+import { formatNumber } from '../format/number.ts';
 import { recoveryDuration, recoveryTime } from '../cases/i-retry-storm/recovery-time.ts';
 import { capitalise } from './text.ts';
 

@@ -6,8 +6,8 @@
  */
 import type { DerivedWord, FactRead } from '../claims/named.ts';
 import { standing } from '../claims/standing.ts';
-import { formatFact, formatNumber } from '../present/format.ts';
-import { listWords, serialListWords } from '../present/list-words.ts';
+import { formatFact, formatNumber } from '../format/number.ts';
+import { listWords, serialListWords } from '../format/list-words.ts';
 import { rankRecoveries } from '../cases/i-retry-storm/recovery-rank.ts';
 import { recoveryRankingWords, recoveryWords } from './recovery-words.ts';
 import { COUNT_VERDICT, POLICY_KEYS, POLICY_NAMES, countDifference, lateCaveat, lateRunsSentence, policyDiffers, tolerancePercent } from './retry-rule.ts';

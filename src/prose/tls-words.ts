@@ -4,7 +4,7 @@
  */
 import type { DerivedWord, FactRead } from '../claims/named.ts';
 import { NOISE } from '../facts/noise-facts.ts';
-import { formatFact, formatNumber } from '../present/format.ts';
+import { formatFact, formatNumber } from '../format/number.ts';
 import { acrossRuns, readsBelow } from './across-runs.ts';
 import { percentApart, ratioPhrase } from './ratio-words.ts';
 import { capitalise, lowerFirst } from './text.ts';

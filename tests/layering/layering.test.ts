@@ -45,6 +45,8 @@ test('every rule fails on a project that breaks it, and only there', () => {
     'bench-imports-no-site: bench/src/uses-site.ts → src/page.ts',
     'content-holds-no-code: src/uses-content.ts → content/words.ts',
     'no-circular: bench/src/cycle-a.ts → bench/src/cycle-b.ts',
+    'production-imports-no-tests: bench/src/uses-tests.ts → bench/test/helper.ts',
+    'production-imports-no-tests: src/uses-tests.ts → tests/helper.ts',
     'site-uses-public-bench-modules: src/page.ts → bench/src/internal.ts',
   ]);
   assert.deepEqual(astroBenchViolations(BAD), [{ file: 'src/Widget.astro', specifier: '../bench/src/internal.ts' }]);

@@ -52,7 +52,7 @@ function cacheKey(rootDir: string, code: string, lang: string, themes: { light: 
   let inputs = inputsSha256.get(rootDir);
   if (inputs === undefined) {
     const hash = createHash('sha256');
-    for (const file of ['package-lock.json', path.join('src', 'present', 'code-themes.ts')]) hash.update(readFileSync(path.join(rootDir, file))).update('\0');
+    for (const file of ['package-lock.json', path.join('src', 'highlight', 'code-themes.ts')]) hash.update(readFileSync(path.join(rootDir, file))).update('\0');
     inputs = hash.digest('hex');
     inputsSha256.set(rootDir, inputs);
   }

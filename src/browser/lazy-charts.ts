@@ -1,6 +1,6 @@
 /**
  * Draws each chart figure ([data-chart]) when it comes near the viewport, not all at load: Chart.js
- * (src/scripts/charts.ts, a separate chunk) is fetched only when the first chart is about to be
+ * (src/browser/charts.ts, a separate chunk) is fetched only when the first chart is about to be
  * seen, so no chart delays the first paint. Browsers without IntersectionObserver draw all at once.
  */
 

@@ -1,9 +1,22 @@
 /**
- * The page's dates line. The frontmatter dates say when the text was published and last revised;
+ * Dates in words (UTC, so the build machine's zone cannot shift them): a run's timestamp, a calendar
+ * day, and the page's dates line. The frontmatter dates say when the text was published and last revised;
  * the figures come from a bench run and the page from a build, each with its own date. They are shown
  * side by side, each labelled, so "revised" never reads as the date of the figures. Dates are UTC days.
  */
-import { formatDay } from './setup.ts';
+
+/** A UTC timestamp as "30 November 2026, 06:46 UTC". */
+export function formatRunDate(iso: string): string {
+  const d = new Date(iso);
+  const date = d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
+  return `${date}, ${time} UTC`;
+}
+
+/** A calendar date as "30 November 2026" (UTC, so the build machine's zone cannot shift it). */
+export function formatDay(date: Date): string {
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
 
 /** The dates of a page, as inputs. */
 export interface PageDatesInput {

@@ -5,8 +5,8 @@
  * discarded anyway. A name of an unmeasured case used outside a <BeyondCase> block is still caught by
  * the build's check (check-article.ts: unknown fact).
  */
-import { notMeasuredReason } from '../facts/beyond-facts.ts';
-import { pageData } from '../inputs/page-data.ts';
+import { notMeasuredReason } from '../../facts/beyond-facts.ts';
+import { pageData } from '../../inputs/page-data.ts';
 
 /** True when one of `names` (e.g. "F.chain.open.p99Us.at95") belongs to a beyond case this build did not measure. */
 export function inUnmeasuredCase(names: readonly string[]): boolean {

@@ -22,7 +22,7 @@ import {
   type Plugin,
 } from 'chart.js';
 import { NARROW_CHART_PX, type ChartAxis, type ChartBand, type ChartSpec } from '../components/charts/chart-spec.ts';
-import { format } from '../present/format.ts';
+import { format } from '../format/number.ts';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, LogarithmicScale, Legend, Tooltip);
 

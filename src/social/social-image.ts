@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { requireFact, type Facts } from '../facts/facts.ts';
-import { formatFact } from './format.ts';
+import { formatFact } from '../format/number.ts';
 
 /** Size of the image, px (the size Open Graph and Twitter's large card expect). */
 export const SOCIAL_IMAGE = { widthPx: 1200, heightPx: 630, path: 'social.png' } as const;

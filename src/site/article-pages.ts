@@ -54,6 +54,6 @@ export const PAGE_SUITES: Readonly<Record<string, readonly ('reference' | 'beyon
  */
 export function pageSuites(id: string): readonly ('reference' | 'beyond')[] {
   const suites = PAGE_SUITES[id];
-  if (!suites) throw new Error(`content/${id}.mdx has no entry in PAGE_SUITES (src/present/article-pages.ts): add the suites its figures come from.`);
+  if (!suites) throw new Error(`content/${id}.mdx has no entry in PAGE_SUITES (src/site/article-pages.ts): add the suites its figures come from.`);
   return suites;
 }

@@ -7,8 +7,8 @@
  * build's check has already required it to sit inside a <Form> for the other outcome. Any other absent
  * name is not skipped, so the component's requireFact throws, naming it.
  */
-import { absentByOutcome } from '../facts/optional-facts.ts';
-import { pageData } from '../inputs/page-data.ts';
+import { absentByOutcome } from '../../facts/optional-facts.ts';
+import { pageData } from '../../inputs/page-data.ts';
 import { inUnmeasuredCase } from './unmeasured-figures.ts';
 
 /** True when the figure for `name` is rightly absent here and renders nothing (see above). */
