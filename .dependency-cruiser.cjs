@@ -3,6 +3,8 @@
  * Paths are relative to the folder depcruise runs in (the project root, or a test fixture shaped like it).
  *
  * - bench/ imports nothing from the site (src/) or its tests: the bench is a package of its own.
+ * - Production code (src/, bench/src/) imports no tests (tests/, bench/test/): what both need lives in
+ *   production code, and the tests import it from there.
  * - No import cycles at run time. An `import type` is erased before Node runs the file
  *   (verbatimModuleSyntax), so a cycle that closes only through type imports is not one; the
  *   results schema and its consistency checks refer to each other's types that way.
@@ -19,6 +21,9 @@
  * - Components and their helpers (src/components/**, src/cases/**) read no files: what they show comes
  *   from the page inputs (src/inputs/page-inputs.ts). depcruise cannot read .astro files, nor see
  *   process.env; tests/layering/components.test.ts checks those, and proves this rule can fail.
+ * - content/ holds only the article's text and data (MDX, Markdown, JSON): nothing imports code from it;
+ *   its sentences, claims and rules are code in src/prose/. tests/layering/content-files.ts also finds a
+ *   code file there that nothing imports (npm run deps runs both).
  * bench/test/layering.test.ts proves each bench rule can fail on a fixture (bench/test/fixtures/layering/).
  */
 const fs = require('node:fs');
@@ -39,6 +44,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^bench/' },
       to: { path: '^(src|tests)/' },
+    },
+    {
+      name: 'production-imports-no-tests',
+      comment: 'Production code (src/, bench/src/) must not import tests (tests/, bench/test/): move what both need into production code, and import it from there in the tests.',
+      severity: 'error',
+      from: { path: '^(src|bench/src)/' },
+      to: { path: '^(tests|bench/test)/' },
     },
     {
       name: 'no-circular',
@@ -95,6 +107,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(components|cases)/' },
       to: { path: '^(node:)?fs(/promises)?$' },
+    },
+    {
+      name: 'content-holds-no-code',
+      comment: 'content/ holds the article\'s MDX, Markdown and JSON only: its words\' code lives in src/prose/, so nothing imports code from content/.',
+      severity: 'error',
+      from: {},
+      to: { path: '^content/.*\\.[cm]?[jt]sx?$' },
     },
   ],
   options: {

@@ -4,15 +4,15 @@
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
-import { loadCodeThemes } from './src/present/code-themes.ts';
-import { siteUrl } from './src/present/site-url.ts';
-import { stackTablesIntegration } from './src/present/table-stack.ts';
+import { loadCodeThemes } from './src/highlight/code-themes.ts';
+import { siteUrl } from './src/site/site-url.ts';
+import { stackTablesIntegration } from './src/tables/table-stack.ts';
 
 export default defineConfig({
   output: 'static',
   // The public address: canonical URL, Open Graph URLs, sitemap and feed ($HOP_SITE_URL to change it).
   site: siteUrl(process.env),
-  // Tables stack into labelled rows on phones (src/present/table-stack.ts).
+  // Tables stack into labelled rows on phones (src/tables/table-stack.ts).
   integrations: [mdx(), sitemap(), stackTablesIntegration()],
   markdown: {
     shikiConfig: { themes: await loadCodeThemes() },

@@ -228,6 +228,9 @@ describe('case F, quick', () => {
         // Little's law, from independently counted throughput and latency: about c calls in flight.
         assert.ok(l.littleL > 0.4 * l.concurrency && l.littleL < 1.6 * l.concurrency, `c=${l.concurrency}: L=${l.littleL}`);
         assert.equal(run.probe.services.length, t.hops);
+        // The chain's relays keep a pool at least as large as the level's callers; the hop has no relay.
+        if (t.id === 'chain') assert.ok(l.relaySockets! >= l.concurrency && l.relaySockets! >= 2, `c=${l.concurrency}: ${l.relaySockets} sockets`);
+        else assert.equal(l.relaySockets, null);
       }
       for (const l of t.open) {
         assert.equal(l.targetPerSec, l.fraction * t.capacity.perSec);

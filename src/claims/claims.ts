@@ -1,6 +1,6 @@
 /**
  * Claims: sentences in the article that characterise a figure, each naming the predicate that makes
- * it true (content/claims.ts),
+ * it true (src/prose/claims.ts),
  *
  *   <Claim name="newConnectionSlower">a TCP connection per call is slower than one kept open</Claim>
  *
@@ -8,20 +8,20 @@
  * predicate against the facts (recording each value it reads) and fails when one is false, so the page
  * never contradicts its own numbers. The <Claim> component renders that result.
  */
-import { CLAIMS } from '../../content/claims.ts';
+import { CLAIMS } from '../prose/claims.ts';
 import { jsxElements, MdxSyntaxError, readMdx, type MdxDocument } from './mdx-reader.ts';
 import { recordingReader, type Predicate, type StatedBound } from './named.ts';
 import { FactError, type Facts } from '../facts/facts.ts';
-import { format } from '../present/format.ts';
+import { format } from '../format/number.ts';
 
-/** The article's predicates by name (content/claims.ts). */
+/** The article's predicates by name (src/prose/claims.ts). */
 export const ARTICLE_PREDICATES: Readonly<Record<string, Predicate>> = CLAIMS;
 
 /** A claim as written in a source file. */
 export interface Claim {
   /** The claim's text (inner MDX, tags kept, whitespace collapsed). */
   text: string;
-  /** The name of its predicate (content/claims.ts). */
+  /** The name of its predicate (src/prose/claims.ts). */
   name: string;
   /** File the claim is in, as given to `extractClaims`. */
   file: string;
@@ -102,11 +102,11 @@ export function claimsOf(doc: MdxDocument): Claim[] {
     const at = `${doc.file}:${el.start.line}:${el.start.column}`;
     const name = el.attributes.name;
     if (el.attributes.when) {
-      throw new ClaimSyntaxError(`${at}: a <Claim> names its predicate, it does not write a condition: write the condition in content/claims.ts and use <Claim name="…">`);
+      throw new ClaimSyntaxError(`${at}: a <Claim> names its predicate, it does not write a condition: write the condition in src/prose/claims.ts and use <Claim name="…">`);
     }
     if (el.selfClosing) throw new ClaimSyntaxError(`${at}: a <Claim> tag is not of the form <Claim name="…">text</Claim>`);
     if (name?.kind !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name.value)) {
-      throw new ClaimSyntaxError(`${at}: a <Claim> needs its predicate's name as a quoted string, e.g. name="newConnectionSlower" (content/claims.ts)`);
+      throw new ClaimSyntaxError(`${at}: a <Claim> needs its predicate's name as a quoted string, e.g. name="newConnectionSlower" (src/prose/claims.ts)`);
     }
     const text = el.innerSource.replace(/\s+/g, ' ').trim();
     if (text === '') throw new ClaimSyntaxError(`${at}: a <Claim> needs the text it vouches for`);
@@ -118,7 +118,7 @@ export function claimsOf(doc: MdxDocument): Claim[] {
 /**
  * Evaluates each claim's predicate on the medians' facts and on each run's (`runFacts[k]` = run k + 1;
  * see run-views.ts); never throws (an unknown predicate or fact becomes a false result with its error).
- * @param predicates the predicates by name; the article's (content/claims.ts) unless given.
+ * @param predicates the predicates by name; the article's (src/prose/claims.ts) unless given.
  */
 export function evaluateClaims(
   claims: readonly Claim[],
@@ -131,7 +131,7 @@ export function evaluateClaims(
     const base = { claim, values: medians.values, bounds: medians.bounds, failingRuns: [] as FailingRun[], runsChecked: runFacts.length };
     const predicate = Object.hasOwn(predicates, claim.name) ? predicates[claim.name] : undefined;
     if (!predicate) {
-      return { ...base, holds: false, state: 'false', error: `no claim named "${claim.name}" in content/claims.ts; add it there or correct the name` };
+      return { ...base, holds: false, state: 'false', error: `no claim named "${claim.name}" in src/prose/claims.ts; add it there or correct the name` };
     }
     try {
       if (!predicate(medians.read)) return { ...base, holds: false, state: 'false' };

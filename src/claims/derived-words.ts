@@ -1,16 +1,16 @@
 /**
  * The article's derived words, <Word name="chainVsHopSum" />: each names a function of the facts in
- * content/words.ts that picks the word fitting the figures. The build evaluates every use once (so an
+ * src/prose/words.ts that picks the word fitting the figures. The build evaluates every use once (so an
  * unknown name or fact fails it with the file:line), the page renders the same result, and the claims
  * report lists the word chosen and the values it read.
  */
-import { WORDS } from '../../content/words.ts';
+import { WORDS } from '../prose/words.ts';
 import { FactError, type Facts } from '../facts/facts.ts';
 import { jsxElements, type MdxDocument } from './mdx-reader.ts';
 import { recordingReader, type DerivedWord } from './named.ts';
 import { formatValue } from './claims.ts';
 
-/** The article's derived words by name (content/words.ts). */
+/** The article's derived words by name (src/prose/words.ts). */
 export const ARTICLE_WORDS: Readonly<Record<string, DerivedWord>> = WORDS;
 
 /** One <Word> in a source file. */
@@ -44,13 +44,13 @@ export function wordUsesOf(doc: MdxDocument): WordUse[] {
 
 /**
  * Evaluates each use on `facts`; never throws (errors become results with `error`).
- * @param words the words by name; the article's (content/words.ts) unless given.
+ * @param words the words by name; the article's (src/prose/words.ts) unless given.
  */
 export function evaluateWords(uses: readonly WordUse[], facts: Facts, words: Readonly<Record<string, DerivedWord>> = ARTICLE_WORDS): WordResult[] {
   return uses.map((use) => {
     const reader = recordingReader(facts);
     const fn = Object.hasOwn(words, use.name) ? words[use.name] : undefined;
-    if (!fn) return { use, values: reader.values, error: `no derived word named "${use.name}" in content/words.ts; write <Word name="…" /> with a name defined there` };
+    if (!fn) return { use, values: reader.values, error: `no derived word named "${use.name}" in src/prose/words.ts; write <Word name="…" /> with a name defined there` };
     try {
       return { use, word: fn(reader.read), values: reader.values };
     } catch (error) {

@@ -59,7 +59,7 @@ export function zeroCountMisfits(doc: MdxDocument, facts: Facts, forms: readonly
       file: doc.file,
       line: el.start.line,
       column: el.start.column,
-      fix: `write the sentence's forms with <Form of="…" is="zero|one|many"> (content/forms.ts, byCount("${name.value}")), or add fitsZero to the <Count> if the sentence reads true at zero`,
+      fix: `write the sentence's forms with <Form of="…" is="zero|one|many"> (src/prose/forms.ts, byCount("${name.value}")), or add fitsZero to the <Count> if the sentence reads true at zero`,
     });
   }
   return misfits;
@@ -77,7 +77,7 @@ export function boundMisfits(results: readonly ClaimResult[]): Misfit[] {
         file: r.claim.file,
         line: r.claim.line,
         column: r.claim.column,
-        fix: `derive the word from the figure (<RatioWord>, or a <Word> in content/words.ts) instead of stating a bound in content/claims.ts "${r.claim.name}"`,
+        fix: `derive the word from the figure (<RatioWord>, or a <Word> in src/prose/words.ts) instead of stating a bound in src/prose/claims.ts "${r.claim.name}"`,
       })),
   );
 }
@@ -93,7 +93,7 @@ export function noiseMisfits(claims: readonly ClaimResult[], words: readonly Wor
     file,
     line,
     column,
-    fix: `read the comparison's noise fact ("${names[0]}${NOISE_SUFFIX}") and say "no measurable difference" when it is ${NOISE.same} (content/words.ts: comparison())`,
+    fix: `read the comparison's noise fact ("${names[0]}${NOISE_SUFFIX}") and say "no measurable difference" when it is ${NOISE.same} (src/prose/words.ts: comparison())`,
   });
   return [
     ...claims.flatMap((r) => {

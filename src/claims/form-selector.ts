@@ -1,6 +1,6 @@
 /**
  * Form selectors: functions of the facts that pick one outcome of a fixed set (zero / one / many for a
- * count), for <Form of is> (src/claims/forms.ts). Kept apart from forms.ts so content/forms.ts can
+ * count), for <Form of is> (src/claims/forms.ts). Kept apart from forms.ts so src/prose/forms.ts can
  * import these helpers without a cycle.
  */
 import type { FactRead } from './named.ts';

@@ -1,16 +1,16 @@
 /**
  * Sentence forms chosen by a figure: <Form of="backoffUnkeyedDuplicates" is="zero">…</Form>, one
  * <Form> per outcome, so a sentence has a true and fitting form for zero, one or many (or any other set
- * of outcomes a selector names). Selectors live in content/forms.ts. Only the chosen form is rendered
+ * of outcomes a selector names). Selectors live in src/prose/forms.ts. Only the chosen form is rendered
  * and checked; the build refuses a selector whose outcomes are not all written.
  */
-import { FORMS } from '../../content/forms.ts';
+import { FORMS } from '../prose/forms.ts';
 import type { Facts } from '../facts/facts.ts';
 import { jsxElements, type JsxElement, type MdxDocument } from './mdx-reader.ts';
 import { recordingReader } from './named.ts';
 import type { FormSelector } from './form-selector.ts';
 
-/** The article's selectors by name (content/forms.ts). */
+/** The article's selectors by name (src/prose/forms.ts). */
 export const ARTICLE_FORMS: Readonly<Record<string, FormSelector>> = FORMS;
 
 /** One <Form> element and whether it is the chosen one. */
@@ -45,7 +45,7 @@ export function formUses(doc: MdxDocument, facts: Facts, selectors: Readonly<Rec
     const is = element.attributes.is;
     if (of?.kind !== 'string' || is?.kind !== 'string') throw new FormError(`${at}: a <Form> needs of="selector" and is="outcome" as quoted strings`);
     const selector = Object.hasOwn(selectors, of.value) ? selectors[of.value]! : undefined;
-    if (!selector) throw new FormError(`${at}: no form selector "${of.value}" in content/forms.ts`);
+    if (!selector) throw new FormError(`${at}: no form selector "${of.value}" in src/prose/forms.ts`);
     if (!selector.forms.includes(is.value)) throw new FormError(`${at}: selector "${of.value}" has no outcome "${is.value}" (it has ${selector.forms.join(', ')})`);
     let picked: string;
     const reader = recordingReader(facts);

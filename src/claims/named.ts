@@ -1,6 +1,6 @@
 /**
  * Named predicates and derived words: the article's claims and its words that follow a figure, written
- * as TypeScript functions of the facts (content/claims.ts, content/words.ts) and referred to from the
+ * as TypeScript functions of the facts (src/prose/claims.ts, src/prose/words.ts) and referred to from the
  * MDX by name only (<Claim name="…">, <Word name="…" />). Every fact a function reads goes through a
  * recording accessor, so the claims report can list the values each one read.
  */

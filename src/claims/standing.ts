@@ -4,7 +4,7 @@
  * measurable difference; otherwise it is "near" within the word tolerance (RELATION_TOLERANCE), or above
  * or below. With one run there is no spread to judge, so only the tolerance decides.
  */
-import { RELATION_TOLERANCE } from './words.ts';
+import { RELATION_TOLERANCE } from '../prose/rules.ts';
 
 /** Where a figure stands against its reference. */
 export type Standing = 'above' | 'near' | 'below' | 'same';

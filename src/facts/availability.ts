@@ -127,7 +127,7 @@ export function availabilityTable(
 const HOP_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
 /**
- * Named figures for the prose; unit suffixes follow src/present/format.ts (Percent = %, MinPerMonth =
+ * Named figures for the prose; unit suffixes follow src/format/number.ts (Percent = %, MinPerMonth =
  * minutes a month). For each level L ("99.9" → key "999") and hops n (word "three"):
  * - `availability.<n>.<L>Percent`: chain availability, percent rounded to 3 decimals
  *   (`availability.three.999Percent` = 99.7)

@@ -14,7 +14,7 @@ import type { Prices } from '../prices/prices.ts';
 import { referenceFacts } from './reference-facts.ts';
 import { referenceMatchFacts } from '../cases/e-failure/reference-match.ts';
 import { sourceFacts } from './source-facts.ts';
-import { wordFacts } from '../claims/words.ts';
+import { wordFacts } from '../prose/word-facts.ts';
 import { networkModelFacts } from '../cases/h-network/network-model.ts';
 import { crossSuiteFacts } from './cross-suite.ts';
 import { chainFacts } from './chain-facts.ts';

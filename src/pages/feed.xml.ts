@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { getEntry } from 'astro:content';
 import { pageData } from '../inputs/page-data.ts';
-import { atomFeed, FEED_PATH, readUpdates } from '../present/updates.ts';
+import { atomFeed, FEED_PATH, readUpdates } from '../feed/updates.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const entry = await getEntry('article', 'split-on-evidence');

@@ -1,12 +1,12 @@
 /**
  * dist/social.png: the Open Graph / Twitter card image, drawn at build time from this build's
- * headline figures (src/present/social-image.ts).
+ * headline figures (src/social/social-image.ts).
  */
 import type { APIRoute } from 'astro';
 import { getEntry } from 'astro:content';
 import { pageData } from '../inputs/page-data.ts';
 import { measuredLine } from '../prose/measured-line.ts';
-import { socialCard, socialPng, socialSvg } from '../present/social-image.ts';
+import { socialCard, socialPng, socialSvg } from '../social/social-image.ts';
 
 export const GET: APIRoute = async () => {
   const entry = await getEntry('article', 'split-on-evidence');

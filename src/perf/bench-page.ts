@@ -1,11 +1,11 @@
 /**
  * `npm run bench:page`: how the built page loads on a phone. Builds nothing: serves dist/ (or --dir)
  * on 127.0.0.1 with gzip and cache headers (static-server.ts), starts the Chromium the browser tests use
- * (tests/support/browser.ts) with a closed-network profile, and runs Lighthouse's default mobile
+ * (chromium.ts) with a closed-network profile, and runs Lighthouse's default mobile
  * preset (simulated slow 4G and 4× CPU slowdown) on the article page, --runs times (median reported).
  * Prints the four category scores, FCP, LCP, TBT, the DOM size and the transfer size, each against the
  * goal, and writes the Lighthouse reports to test-artifacts/lighthouse/. With --page all it measures
- * every article page (the main article and each deep dive, src/present/article-pages.ts) in one
+ * every article page (the main article and each deep dive, src/site/article-pages.ts) in one
  * Chromium and ends with one line per page. Exits 1 when a goal is missed (a benchmark verdict, not a
  * test), 2 on bad usage or when there is nothing to serve.
  *
@@ -17,9 +17,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumExecutablePath } from '../../tests/support/browser.ts';
+import { chromiumExecutablePath } from './chromium.ts';
 import { serveStatic } from './static-server.ts';
-import { articlePages } from '../present/article-pages.ts';
+import { articlePages } from '../site/article-pages.ts';
 
 /** The goals of issue 10, on this two-core machine (a score is 0–100). */
 export const PAGE_GOALS = {

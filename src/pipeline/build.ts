@@ -14,9 +14,9 @@ import { accessSync, constants, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { articleFiles, articleTexts, describedUnmeasured } from '../claims/article.ts';
-import { articlePages } from '../present/article-pages.ts';
-import { machineDifferences } from '../present/suite-machines.ts';
-import { parseQuotations, QUOTATIONS_FILE } from '../present/quotations.ts';
+import { articlePages } from '../site/article-pages.ts';
+import { machineDifferences } from '../prose/provenance.ts';
+import { parseQuotations, QUOTATIONS_FILE } from '../page-text/quotations.ts';
 import { loadPageInputs, sharePageInputs } from '../inputs/page-inputs.ts';
 import { BEYOND_SITE, REFERENCE_SITE } from '../inputs/site-suites.ts';
 import { checkRemovedItemsInProse } from '../prices/price-history.ts';

@@ -88,21 +88,21 @@ export function checkArticle(
   if (badWords.length > 0) {
     throw new BuildError(
       `the article's derived words cannot be evaluated:\n${formatWordsList(badWords)}\n` +
-        `Fix: use a name defined in content/words.ts, and facts that exist (npm run claims -- --facts lists them).`,
+        `Fix: use a name defined in src/prose/words.ts, and facts that exist (npm run claims -- --facts lists them).`,
     );
   }
   const report = formatClaimsReport(shown);
   if (shown.some((r) => r.error !== undefined)) {
     throw new BuildError(
       `${report}\nA claim's predicate cannot be evaluated (see the error above). Fix: correct its name, or the fact ` +
-        `names it reads in content/claims.ts (npm run claims -- --facts lists every fact).`,
+        `names it reads in src/prose/claims.ts (npm run claims -- --facts lists every fact).`,
     );
   }
   if (shown.some((r) => !r.holds)) {
     throw new BuildError(
       `${report}\nA claim in the article is false for these results. Fix: reword the sentence so it has a true form for ` +
-        `every faithful run (derive its words with <Word> from content/words.ts, or <RatioWord>/<Relation>), or correct ` +
-        `its predicate in content/claims.ts; the page is not built with a false claim.`,
+        `every faithful run (derive its words with <Word> from src/prose/words.ts, or <RatioWord>/<Relation>), or correct ` +
+        `its predicate in src/prose/claims.ts; the page is not built with a false claim.`,
     );
   }
   const misfits = articleMisfits(docs, facts, shown);

@@ -1,6 +1,6 @@
 /**
  * Build stage 4: check the built site before it replaces the output folder. On every article page
- * (the main article and each deep dive, src/present/article-pages.ts): no NaN, undefined, null or
+ * (the main article and each deep dive, src/site/article-pages.ts): no NaN, undefined, null or
  * Infinity outside code listings, no empty figure or table cell, every in-page link has a target, and
  * no prose defect (prose-defects.ts: a full stop with no space after it, a section title pasted into a
  * sentence, a section with nothing in it), and every quotation (<Quote>, its marks as text; no <q>) word for word one of
@@ -11,8 +11,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
-import { articlePage, MAIN_ARTICLE_ID, type ArticlePage } from '../present/article-pages.ts';
-import { quotationProblems, type Quotation } from '../present/quotations.ts';
+import { articlePage, MAIN_ARTICLE_ID, type ArticlePage } from '../site/article-pages.ts';
+import { quotationProblems, type Quotation } from '../page-text/quotations.ts';
 import { BuildError } from './errors.ts';
 import { pageHeadingTitles, proseDefects } from './prose-defects.ts';
 

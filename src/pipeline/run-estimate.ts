@@ -4,7 +4,7 @@
  * estimate. No readable full run there → nothing is said.
  */
 import { readFileSync } from 'node:fs';
-import { runDurationText } from '../present/suite-provenance.ts';
+import { runDurationText } from '../prose/provenance.ts';
 
 /**
  * "; the full run now in it took 8.9 min" for the results file `file`, or '' when the file is missing,

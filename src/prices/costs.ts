@@ -6,7 +6,7 @@
  * after that is integer cents times whole counts, so every total equals the sum of its rows exactly.
  * Example: 0.0416 USD/h × 730 h = 30.368 USD → 3,037 cents per month.
  */
-import { format } from '../present/format.ts';
+import { format } from '../format/number.ts';
 import { priceAgeDays, type PriceItem, type Prices } from './prices.ts';
 
 /** Service counts the tables show: 1 is the monolith. */
@@ -140,7 +140,7 @@ export function formatMicros(micros: number): string {
 
 /**
  * Named figures for the article's prose, bound to the price file (numbers only; dates are in the file).
- * Names end in the unit suffixes of src/present/format.ts (Cents = USD amount in cents).
+ * Names end in the unit suffixes of src/format/number.ts (Cents = USD amount in cents).
  * Names (for each item id, e.g. "render.small", "eks.standard"):
  * - `prices.hoursPerMonth` (h), `prices.ageDays` (days from the oldest read date to `now`, UTC),
  *   `prices.environments` (2)

@@ -54,7 +54,7 @@ function machine(run: MeasuredRun): string {
  * The line, for the runs a page's figures come from (one or two suites), e.g. "Measured on a 2-core
  * Intel Xeon with Node v24.20.0, on 4 December 2026." Two runs on one machine give one machine and
  * their days (once when equal); runs on two machines name each.
- * @param sameMachine whether the runs' machines and runtimes are one (src/present/suite-machines.ts
+ * @param sameMachine whether the runs' machines and runtimes are one (src/prose/provenance.ts
  *   machineDifferences is empty); ignored for one run.
  * @throws RangeError when `runs` is empty.
  */

@@ -1,7 +1,7 @@
 // Case F's derived words: a form for every outcome, each checked with exact facts on tiny inputs.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { WORDS } from '../../content/words.ts';
+import { WORDS } from '../../src/prose/words.ts';
 import { factReader } from '../../src/claims/named.ts';
 
 /** A fact reader over `facts` that fails on an unknown name, as the build's does. */

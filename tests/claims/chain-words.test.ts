@@ -19,7 +19,7 @@ import { composeViews } from '../../src/facts/run-views.ts';
 import { REFERENCE_REPORT_PATH } from '../../src/facts/reference-facts.ts';
 import { loadPriceHistory } from '../../src/prices/price-history.ts';
 import { pricesPath } from '../../src/prices/prices.ts';
-import { WORDS } from '../../content/words.ts';
+import { WORDS } from '../../src/prose/words.ts';
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
 

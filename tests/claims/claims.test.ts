@@ -13,7 +13,7 @@ import { ClaimSyntaxError, evaluateClaims, extractClaims, formatClaimsReport } f
 import { extractFactReferences } from '../../src/claims/fact-refs.ts';
 import { hasFact } from '../../src/facts/facts.ts';
 import type { FactRead } from '../../src/claims/named.ts';
-import { CLAIMS } from '../../content/claims.ts';
+import { CLAIMS } from '../../src/prose/claims.ts';
 import { composeFacts } from '../../src/facts/compose.ts';
 import { loadPriceHistory } from '../../src/prices/price-history.ts';
 import { pricesPath } from '../../src/prices/prices.ts';
@@ -76,7 +76,7 @@ describe('evaluation and report', () => {
     assert.deepEqual(results.map((r) => r.holds), [true, false, false, false]);
     assert.deepEqual(Object.entries(results[1]!.values), [['D.hops', 3], ['ratio.DoverB.p50', 3.201135]]);
     assert.match(results[2]!.error!, /unknown fact "nope"/);
-    assert.match(results[3]!.error!, /no claim named "nowhere" in content\/claims\.ts/);
+    assert.match(results[3]!.error!, /no claim named "nowhere" in src\/prose\/claims\.ts/);
   });
 
   test('the report lists each failing claim with text, predicate, values and place', () => {
@@ -99,13 +99,13 @@ describe('evaluation and report', () => {
 });
 
 describe('the article', () => {
-  test('makes claims, each naming a predicate of content/claims.ts, and no condition longer than a name', () => {
+  test('makes claims, each naming a predicate of src/prose/claims.ts, and no condition longer than a name', () => {
     assert.ok(claims.length >= 10, `found ${claims.length} claims`);
     for (const c of claims) assert.ok(Object.hasOwn(CLAIMS, c.name), `${c.file}:${c.line}: no predicate "${c.name}"`);
     for (const a of article) assert.doesNotMatch(a.text, /<Claim\b[^>]*\bwhen=/);
   });
 
-  test('every predicate of content/claims.ts is used by the article', () => {
+  test('every predicate of src/prose/claims.ts is used by the article', () => {
     const used = new Set(claims.map((c) => c.name));
     assert.deepEqual(Object.keys(CLAIMS).filter((n) => !used.has(n)), []);
   });

@@ -12,13 +12,13 @@ import { parseResultsText, type LatencyCaseResult, type Results } from '@split-o
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { articleWords, describedUnmeasured, readArticle } from '../../src/claims/article.ts';
 import { recordingReader } from '../../src/claims/named.ts';
-import { ratioPhrase } from '../../src/claims/words.ts';
+import { ratioPhrase } from '../../src/prose/ratio-words.ts';
 import { composeViews } from '../../src/facts/run-views.ts';
 import { readReferenceText } from '../../src/inputs/reference-run.ts';
 import { loadPriceHistory } from '../../src/prices/price-history.ts';
 import { pricesPath } from '../../src/prices/prices.ts';
-import { FORMS } from '../../content/forms.ts';
-import { WORDS } from '../../content/words.ts';
+import { FORMS } from '../../src/prose/forms.ts';
+import { WORDS } from '../../src/prose/words.ts';
 import { ROOT } from '../support/site-build.ts';
 
 const DIR = path.join(ROOT, 'tests', 'fixtures', 'machines', '2026-12-02-both-suites');

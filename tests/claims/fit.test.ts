@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { evaluateClaims, extractClaims } from '../../src/claims/claims.ts';
-import { comparison, NO_MEASURABLE_DIFFERENCE_PHRASE, noiseAwareRatioPhrase } from '../../src/claims/comparison.ts';
+import { comparison, NO_MEASURABLE_DIFFERENCE_PHRASE, noiseAwareRatioPhrase } from '../../src/prose/comparison.ts';
 import { evaluateWords } from '../../src/claims/derived-words.ts';
 import { boundMisfits, formatMisfits, noiseMisfits, zeroCountMisfits } from '../../src/claims/fit.ts';
 import { formUses } from '../../src/claims/forms.ts';

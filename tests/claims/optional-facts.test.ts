@@ -4,7 +4,7 @@
  * is accepted only when its case declares it optional, this run's gate leaves it out, and the figure sits
  * in a <Form> that is not chosen and whose selector reads that gate. Every other absent name — a typo, a
  * declared fact in the wrong place — still fails the build's check, naming file, fact and fix; and the
- * figure components skip only what absentByOutcome accepts (src/present/figure-presence.ts).
+ * figure components skip only what absentByOutcome accepts (src/components/mdx/figure-presence.ts).
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,12 +1,12 @@
 /**
- * The page's one number formatter (src/present/format.ts): each named precision rule against values
+ * The page's one number formatter (src/format/number.ts): each named precision rule against values
  * worked out by hand, and the helpers built on it (figures, ratios, money, the claims report).
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { formatValue } from '../../src/claims/claims.ts';
 import { formatCents, formatMicros } from '../../src/prices/costs.ts';
-import { autoDecimals, fixedDecimals, format, formatFact, formatNumber, formatRatio, formatUs, PRECISION } from '../../src/present/format.ts';
+import { autoDecimals, fixedDecimals, format, formatFact, formatNumber, formatRatio, formatUs, PRECISION } from '../../src/format/number.ts';
 
 describe('named precision rules', () => {
   test('bySize: whole from 100, one decimal from 10, two from 0.1, two significant digits below (bands after rounding)', () => {

@@ -1,7 +1,7 @@
 /** Significant figures for prose: ratios against the timer-bound A, and rates in millions. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { inMillions, toSignificant } from '../../src/present/significant.ts';
+import { inMillions, toSignificant } from '../../src/format/significant.ts';
 
 test('two significant figures and the decimals that show them', () => {
   assert.deepEqual(toSignificant(2879.1, 2), { value: 2900, digits: 0 });

@@ -1,7 +1,7 @@
 /**
  * The layering rules (.dependency-cruiser.cjs) hold for this project, and each of them can fail: run
  * on a deliberately bad project (tests/layering/fixtures/bad) every project-wide rule reports its
- * violation. The bench's own rules (case folders, light suites, consistency) are proved in
+ * violation, and the scan that content/ holds no code (content-files.ts) finds the fixture's. The bench's own rules (case folders, light suites, consistency) are proved in
  * bench/test/layering.test.ts; the components rule in tests/layering/components.test.ts.
  */
 import assert from 'node:assert/strict';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../support/site-build.ts';
 import { astroBenchViolations } from './astro-imports.ts';
+import { contentCodeFiles } from './content-files.ts';
 
 const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
 const DEPCRUISE = path.join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruiser.mjs');
@@ -33,6 +34,7 @@ test('this project keeps its layering rules', () => {
   const violations = cruise(ROOT, ['src', 'bench/src', 'bench/test', 'tests']);
   assert.deepEqual(violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`), []);
   assert.deepEqual(astroBenchViolations(ROOT), []);
+  assert.deepEqual(contentCodeFiles(ROOT), []);
 });
 
 test('every rule fails on a project that breaks it, and only there', () => {
@@ -41,8 +43,13 @@ test('every rule fails on a project that breaks it, and only there', () => {
     .sort();
   assert.deepEqual(found, [
     'bench-imports-no-site: bench/src/uses-site.ts → src/page.ts',
+    'content-holds-no-code: src/uses-content.ts → content/words.ts',
     'no-circular: bench/src/cycle-a.ts → bench/src/cycle-b.ts',
+    'production-imports-no-tests: bench/src/uses-tests.ts → bench/test/helper.ts',
+    'production-imports-no-tests: src/uses-tests.ts → tests/helper.ts',
     'site-uses-public-bench-modules: src/page.ts → bench/src/internal.ts',
   ]);
   assert.deepEqual(astroBenchViolations(BAD), [{ file: 'src/Widget.astro', specifier: '../bench/src/internal.ts' }]);
+  // The fixture's content/ holds article.mdx (allowed) and words.ts (code).
+  assert.deepEqual(contentCodeFiles(BAD), ['content/words.ts']);
 });

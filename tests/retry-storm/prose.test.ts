@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { CLAIMS } from '../../content/claims.ts';
+import { CLAIMS } from '../../src/prose/claims.ts';
 
 const page = readFileSync(new URL('../../content/retry-storms.mdx', import.meta.url), 'utf8');
 const index = readFileSync(new URL('../../content/split-on-evidence.mdx', import.meta.url), 'utf8');

@@ -3,9 +3,10 @@
 // comparisons by the one-run yardstick, duplicates named per policy, the caller's schedule, the forms. Values worked out by hand.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { RETRIES_OFF_SHARE, WORDS } from '../../content/words.ts';
-import { FORMS } from '../../content/forms.ts';
-import { CLAIMS } from '../../content/claims.ts';
+import { WORDS } from '../../src/prose/words.ts';
+import { RETRIES_OFF_SHARE } from '../../src/prose/rules.ts';
+import { FORMS } from '../../src/prose/forms.ts';
+import { CLAIMS } from '../../src/prose/claims.ts';
 import { recordingReader } from '../../src/claims/named.ts';
 
 const POLICIES = ['none', 'immediate', 'backoff', 'budget', 'deadline'] as const;

@@ -137,7 +137,7 @@ describe('the page in Chromium', () => {
       return { scroll: wrap.scrollWidth, client: wrap.clientWidth, overflow: getComputedStyle(wrap).overflowX };
     });
     assert.equal(box.overflow, 'auto');
-    assert.ok(box.scroll <= box.client, 'the A–D table fits a phone: its rows stack (src/present/table-stack.ts)');
+    assert.ok(box.scroll <= box.client, 'the A–D table fits a phone: its rows stack (src/tables/table-stack.ts)');
     const p99 = await page.locator('#latency-table tbody[data-case="D"] tr[data-row="median"] td[data-col="p99Us"]').evaluate((td) => td.getBoundingClientRect().right);
     assert.ok(p99 <= 375, `D's median p99 is in view (right edge ${p99})`);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { loadCodeThemes } from '../../src/present/code-themes.ts';
-import { THEME_COLORS } from '../../src/present/theme-colors.ts';
+import { loadCodeThemes } from '../../src/highlight/code-themes.ts';
+import { THEME_COLORS } from '../../src/site/theme-colors.ts';
 import { blend, contrastRatio, parseColour } from '../support/contrast.ts';
 import { ROOT } from '../support/site-build.ts';
 

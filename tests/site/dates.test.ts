@@ -1,7 +1,7 @@
 /** The dates line: the text's dates and the data's dates, labelled apart, and never contradicting. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PageDateError, pageDates, suiteRunDates } from '../../src/present/dates.ts';
+import { PageDateError, pageDates, suiteRunDates } from '../../src/format/dates.ts';
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 

@@ -7,11 +7,12 @@ import { describe, test } from 'node:test';
 import { parseResultsText, type LatencyCaseResult } from '@split-on-evidence/hop-bench/schema';
 import { availabilityFacts } from '../../src/facts/availability.ts';
 import { FactError, mergeFacts, requireFact, resultFacts } from '../../src/facts/facts.ts';
-import { formatFact, formatNumber, unitOf } from '../../src/present/format.ts';
+import { formatFact, formatNumber, unitOf } from '../../src/format/number.ts';
 import { REFERENCE_REPORT_PATH, referenceFacts, referenceSetup } from '../../src/facts/reference-facts.ts';
 import { sourceFacts } from '../../src/facts/source-facts.ts';
-import { formatRunDate, setupParts } from '../../src/present/setup.ts';
-import { ratioPhrase, relationWord } from '../../src/claims/words.ts';
+import { formatRunDate } from '../../src/format/dates.ts';
+import { setupParts } from '../../src/prose/provenance.ts';
+import { ratioPhrase, relationWord } from '../../src/prose/ratio-words.ts';
 import { FIXTURE, ROOT } from '../support/site-build.ts';
 
 const results = parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE);

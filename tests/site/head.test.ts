@@ -11,15 +11,15 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
 import { checkBuiltSite } from '../../src/pipeline/check-html.ts';
 import { resultFacts } from '../../src/facts/facts.ts';
-import { formatFact } from '../../src/present/format.ts';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
-import { SOCIAL_IMAGE, socialCard, socialPng, socialSvg } from '../../src/present/social-image.ts';
+import { SOCIAL_IMAGE, socialCard, socialPng, socialSvg } from '../../src/social/social-image.ts';
 import { measuredLine } from '../../src/prose/measured-line.ts';
-import { DEFAULT_SITE_URL, siteUrl } from '../../src/present/site-url.ts';
-import { mendTableHtml } from '../../src/present/table-semantics.ts';
-import { THEME_COLORS } from '../../src/present/theme-colors.ts';
-import { atomFeed, readUpdates, UPDATES_FILE } from '../../src/present/updates.ts';
+import { DEFAULT_SITE_URL, siteUrl } from '../../src/site/site-url.ts';
+import { mendTableHtml } from '../../src/tables/table-semantics.ts';
+import { THEME_COLORS } from '../../src/site/theme-colors.ts';
+import { atomFeed, readUpdates, UPDATES_FILE } from '../../src/feed/updates.ts';
+import { bySize, group } from '../support/expected-text.ts';
 import { FIXTURE, ROOT, tempDir } from '../support/site-build.ts';
 import { VARIANT_SITE_URL, variantPage } from '../support/pages.ts';
 import { ARTICLE_PAGES } from '../support/article-pages.ts';
@@ -107,8 +107,8 @@ describe('social card', () => {
   test('shows this build\'s headline figures, formatted as the page formats them', () => {
     const b = results.cases.find((c) => c.kind === 'latency' && c.id === 'B')!;
     assert.ok(b.kind === 'latency');
-    assert.equal(card.figures[0]![1], formatFact('B.p50Us', b.median.p50Us));
-    assert.equal(card.figures[2]![1], formatFact('E.retry.duplicates.total', facts['E.retry.duplicates.total']!, { digits: 0 }));
+    assert.equal(card.figures[0]![1], `${bySize(b.median.p50Us)}\u202fµs`);
+    assert.equal(card.figures[2]![1], group(facts['E.retry.duplicates.total']!.toFixed(0)));
     const svg = socialSvg(card);
     for (const [label, figure] of card.figures) {
       assert.ok(svg.includes(label) && svg.includes(figure), `${label}: ${figure}`);

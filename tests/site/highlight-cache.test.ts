@@ -9,13 +9,13 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { loadCodeThemes } from '../../src/present/code-themes.ts';
-import { HIGHLIGHT_CACHE_DIR, highlightedHtml } from '../../src/present/highlight.ts';
+import { loadCodeThemes } from '../../src/highlight/code-themes.ts';
+import { HIGHLIGHT_CACHE_DIR, highlightedHtml } from '../../src/highlight/highlight.ts';
 import { ROOT } from '../support/site-build.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'soe-highlight-'));
 after(() => rmSync(root, { recursive: true, force: true }));
-for (const file of ['package-lock.json', 'src/present/code-themes.ts']) cpSync(path.join(ROOT, file), path.join(root, file));
+for (const file of ['package-lock.json', 'src/highlight/code-themes.ts']) cpSync(path.join(ROOT, file), path.join(root, file));
 const cached = () => readdirSync(path.join(root, HIGHLIGHT_CACHE_DIR)).sort();
 
 test('the same input is read from the cache; other code or another language is highlighted afresh', async () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { historyLead } from '../../src/present/history-lead.ts';
+import { historyLead } from '../../src/prose/provenance.ts';
 import { ROOT } from '../support/site-build.ts';
 
 describe('historyLead', () => {

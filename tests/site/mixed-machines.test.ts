@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { machineDifferences } from '../../src/present/suite-machines.ts';
+import { machineDifferences } from '../../src/prose/provenance.ts';
 import { FIXTURE, runBuild, tempDir } from '../support/site-build.ts';
 import { writeOneCoreBeyond } from '../support/one-core-beyond.ts';
 

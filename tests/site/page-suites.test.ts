@@ -1,5 +1,5 @@
 /**
- * PAGE_SUITES (src/present/article-pages.ts) against the MDX: every page has an entry; a page with a
+ * PAGE_SUITES (src/site/article-pages.ts) against the MDX: every page has an entry; a page with a
  * <BeyondCase> block draws on the beyond suite; a page that names a fact of the reference suite (any fact
  * outside cases F–I, the cited sources and the model) or a component that reads its results draws on the
  * reference suite; and a page listed for a suite uses it.
@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { extractFactReferences } from '../../src/claims/fact-refs.ts';
-import { articlePages, pageSuites } from '../../src/present/article-pages.ts';
+import { articlePages, pageSuites } from '../../src/site/article-pages.ts';
 import { ROOT } from '../support/site-build.ts';
 
 /** Components that read the reference suite's results themselves. */
@@ -28,5 +28,5 @@ test('each page lists exactly the suites its MDX draws on', () => {
 });
 
 test('a page without an entry is refused, naming the file to change', () => {
-  assert.throws(() => pageSuites('new-page'), /content\/new-page\.mdx has no entry in PAGE_SUITES \(src\/present\/article-pages\.ts\)/);
+  assert.throws(() => pageSuites('new-page'), /content\/new-page\.mdx has no entry in PAGE_SUITES \(src\/site\/article-pages\.ts\)/);
 });

@@ -15,11 +15,10 @@ import { composeFacts } from '../../src/facts/compose.ts';
 import { loadPriceHistory } from '../../src/prices/price-history.ts';
 import { pricesPath } from '../../src/prices/prices.ts';
 import { REFERENCE_REPORT_PATH } from '../../src/facts/reference-facts.ts';
-import { ratioPhrase } from '../../src/claims/words.ts';
 import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
+import { bySize, group, runDateText } from '../support/expected-text.ts';
 import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
-import { formatRunDate } from '../../src/present/setup.ts';
 import { noiseWarnings } from '@split-on-evidence/hop-bench/noise';
 import { ARCHIVED_RUN, fixturePage, UNREADABLE_ARCHIVE_FILE } from '../support/pages.ts';
 
@@ -33,24 +32,8 @@ const beyond = beyondSuite.parseResultsText(readFileSync(BEYOND_FIXTURE, 'utf8')
 const facts = composeFacts({ results, referenceText: readFileSync(path.join(ROOT, REFERENCE_REPORT_PATH), 'utf8'), prices, now, beyond });
 const articleDoc = readMdx(readFileSync(path.join(ROOT, 'content', 'split-on-evidence.mdx'), 'utf8'), 'split-on-evidence.mdx');
 
-/*
- * Expected texts, computed here by the page's documented rules and not by its formatter
- * (src/present/format.ts): measured figures and ratios by size (whole from 100, one decimal from 10, two
- * from 0.1, two significant digits below, bands judged after rounding), counts whole, money with two
- * decimals; en-US grouping.
- */
-const group = (fixed: string) => {
-  const [whole, fraction] = fixed.split('.');
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-};
-const bySize = (v: number) => {
-  const a = Math.abs(v);
-  if (Number.isInteger(v) || a >= 99.95) return group(v.toFixed(0));
-  if (a >= 9.995) return group(v.toFixed(1));
-  if (a >= 0.1) return v.toFixed(2);
-  return String(Number(v.toPrecision(2)));
-};
+// Expected texts by the page's documented rules, not by its formatter (tests/support/expected-text.ts):
+// counts whole, money with two decimals.
 const us = bySize;
 const whole = (v: number) => group(v.toFixed(0));
 const ratio = (v: number) => `${bySize(v)}×`;
@@ -198,7 +181,10 @@ describe('prose figures', () => {
     // The headline reads the median of those ratios (the middle one of the 3 runs), the centre of the range beside it.
     assert.equal(cOverBRuns.length, 3);
     const cOverBMedian = [...cOverBRuns].sort((a, x) => a - x)[1]!;
-    assert.equal(text(page.querySelector('article [data-word="newConnectionCost"]')), `A fresh connection per call costs ${ratioPhrase(cOverBMedian)} a reused one`);
+    // Between 1% and twice, a cost reads "N% more than", N the whole per cent apart (ratioPhrase's rule).
+    const percentMore = Math.round((cOverBMedian - 1) * 100);
+    assert.ok(percentMore >= 1 && percentMore < 100, `the fixture's C ÷ B (${cOverBMedian}) is in the "N% more than" band`);
+    assert.equal(text(page.querySelector('article [data-word="newConnectionCost"]')), `A fresh connection per call costs ${percentMore}% more than a reused one`);
     assert.ok(byName('ratio.CoverB.pairedP50.low').includes(ratio(Math.min(...cOverBRuns))));
     assert.ok(byName('ratio.CoverB.pairedP50.high').includes(ratio(Math.max(...cOverBRuns))));
     assert.deepEqual(byName('ratio.CoverB.p50'), [], 'no ratio of medians from different runs in the prose');
@@ -384,8 +370,8 @@ describe('structure', () => {
     if (env.gitCommit) assert.ok(suite('source', 'reference').includes(env.gitCommit.slice(0, 12)));
     assert.match(suite('run', 'reference'), /^Cases A–E: 30 November 2026, 06:46 UTC, 3 runs \(full suite\), took 2\.4\u202Fmin$/);
     const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)}\u202Fmin`;
-    assert.equal(suite('run', 'beyond'), `Cases F–I: ${formatRunDate(beyondEnv.startedAt)}, one run (quick suite, with smaller counts than a full run), took ${minutes(beyondResults.durationMs)}`);
-    assert.equal(suite('run', 'reference'), `Cases A–E: ${formatRunDate(env.startedAt)}, 3 runs (full suite), took ${minutes(results.durationMs)}`);
+    assert.equal(suite('run', 'beyond'), `Cases F–I: ${runDateText(beyondEnv.startedAt)}, one run (quick suite, with smaller counts than a full run), took ${minutes(beyondResults.durationMs)}`);
+    assert.equal(suite('run', 'reference'), `Cases A–E: ${runDateText(env.startedAt)}, 3 runs (full suite), took ${minutes(results.durationMs)}`);
     // The reference fixture predates the current bench source: the panel says so, with its hash. The beyond
     // fixture does too once the bench changes after it was regenerated; until then the panel has no such line for it.
     assert.ok(suite('predates', 'reference').includes(env.benchSourceSha256.slice(0, 12)), prov('predates'));

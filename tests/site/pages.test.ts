@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { checkBuiltSite, findPageProblems } from '../../src/pipeline/check-html.ts';
-import { articlePages, MAIN_ARTICLE_ID, pageSuites } from '../../src/present/article-pages.ts';
+import { articlePages, MAIN_ARTICLE_ID, pageSuites } from '../../src/site/article-pages.ts';
 import { ARTICLE_PAGES, DEEP_DIVES } from '../support/article-pages.ts';
 import { copySite, type SharedSite } from '../support/shared-site.ts';
 import { fixturePage } from '../support/pages.ts';

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { parse } from 'node-html-parser';
-import { parseQuotations, quotationProblems, QUOTATIONS_FILE } from '../../src/present/quotations.ts';
+import { parseQuotations, quotationProblems, QUOTATIONS_FILE } from '../../src/page-text/quotations.ts';
 import { ARTICLE_PAGES } from '../support/article-pages.ts';
 import { fixturePage } from '../support/pages.ts';
 import { ROOT } from '../support/site-build.ts';

@@ -1,5 +1,5 @@
 /**
- * Each beyond case's figures open with their run's caveats (src/present/run-caveats.ts, BeyondCase):
+ * Each beyond case's figures open with their run's caveats (src/prose/provenance.ts, BeyondCase):
  * on the fixture page (a real quick run of the beyond suite) every measured case says its figures come
  * from a quick run, and every warning the bench wrote into the results file for a case is shown, word
  * for word, in that case's block; on the real full run of 2026-12-02 no block calls it quick, and its
@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'node-html-parser';
-import { runCaveats } from '../../src/present/run-caveats.ts';
+import { runCaveats } from '../../src/prose/provenance.ts';
 import { fixturePage } from '../support/pages.ts';
 import { sharedSite } from '../support/shared-site.ts';
 import { BEYOND_FIXTURE, ROOT } from '../support/site-build.ts';

@@ -1,5 +1,5 @@
 /**
- * Stacked tables (src/present/table-stack.ts): every data cell is labelled with its column's header,
+ * Stacked tables (src/tables/table-stack.ts): every data cell is labelled with its column's header,
  * through rowspans, colspans and headers of several rows, so a phone can show each row as a block of
  * labelled figures; a non-figure cell in a table of figures heads its row; the rest of the page is
  * left byte for byte as it was.
@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parse } from 'node-html-parser';
-import { stackTablesInHtml } from '../../src/present/table-stack.ts';
+import { stackTablesInHtml } from '../../src/tables/table-stack.ts';
 
 const labels = (html: string) => parse(stackTablesInHtml(html)).querySelectorAll('tbody td').map((td) => td.getAttribute('data-label') ?? `[${td.classList.contains('stack-head') ? 'head' : ''}]`);
 

@@ -8,16 +8,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
+import { bySize, runDateText } from '../support/expected-text.ts';
 import { BEYOND_FIXTURE, FIXTURE } from '../support/site-build.ts';
 import { fixturePage, variantBeyondText, variantPage } from '../support/pages.ts';
 import { gFacts } from '../../src/cases/g-tls/facts.ts';
 import { AZ_RTT_SOURCE, ROUND_TRIPS, networkModelRows } from '../../src/cases/h-network/network-model.ts';
 import { hFacts } from '../../src/cases/h-network/facts.ts';
-import { WORDS } from '../../content/words.ts';
+import { WORDS } from '../../src/prose/words.ts';
 import type { FactRead } from '../../src/claims/named.ts';
 import { NOISE } from '../../src/facts/noise-facts.ts';
-import { formatRunDate } from '../../src/present/setup.ts';
-import { formatFact } from '../../src/present/format.ts';
 
 let page: HTMLElement;
 const beyond = JSON.parse(readFileSync(BEYOND_FIXTURE, 'utf8'));
@@ -117,7 +116,7 @@ test('the ratios across the two suites say what they divide: both runs, their da
   assert.match(notes[0]!, /^The loopback ratios G1 ÷ B and G2 ÷ C divide figures from two separate runs: /);
   assert.match(notes[1]!, /^The ratios of B, C and D divide figures from two separate runs: /);
   for (const note of notes) {
-    assert.ok(note.includes(formatRunDate(results.environment.startedAt)) && note.includes(formatRunDate(beyond.environment.startedAt)), note);
+    assert.ok(note.includes(runDateText(results.environment.startedAt)) && note.includes(runDateText(beyond.environment.startedAt)), note);
     // The fixtures' kernels differ: the note names it.
     assert.ok(note.includes(`kernel ${results.environment.osRelease} (cases A–E) vs ${beyond.environment.osRelease} (cases F–I)`), note);
   }
@@ -192,7 +191,7 @@ test('case H: TLS over plain from its one run, with the noise rule, G counts fro
     const b = hp.result.reference.cases.find((c: { id: string }) => c.id === 'B').median.p50Us;
     const g1 = hp.result.G.variants.find((v: { id: string }) => v.id === 'G1').median.p50Us;
     const word = text(page.querySelector('[data-word="tlsKeptAliveVsPlain"]'));
-    assert.ok(word.startsWith(`G1 ÷ B is ${formatFact('H.ratio.G1overB.p50', g1 / b, { unit: false })}× at the median in case H`), word);
+    assert.ok(word.startsWith(`G1 ÷ B is ${bySize(g1 / b)}× at the median in case H`), word);
     assert.match(word, /On loopback it is [\d.]+×, a ratio across two separate runs/);
   }
 });

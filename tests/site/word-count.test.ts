@@ -1,13 +1,13 @@
 /**
  * The main article's length: at most 6,000 words of text, counting neither tables, figures nor code
- * (src/present/word-count.ts), on the built fixture page; the count is printed. The counter is shown
+ * (src/page-text/word-count.ts), on the built fixture page; the count is printed. The counter is shown
  * leaving out each kind of non-text on a small page whose words are counted by hand.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { articleWordCount, wordsOf } from '../../src/present/word-count.ts';
+import { articleWordCount, wordsOf } from '../../src/page-text/word-count.ts';
 import { ARTICLE_PAGES } from '../support/article-pages.ts';
 import { fixturePage } from '../support/pages.ts';
 

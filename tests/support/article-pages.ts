@@ -1,10 +1,10 @@
 /**
- * The site's article pages as this checkout's content/ defines them (src/present/article-pages.ts):
+ * The site's article pages as this checkout's content/ defines them (src/site/article-pages.ts):
  * the main article first, then every deep dive. Page tests loop over these.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { articlePages, MAIN_ARTICLE_ID, type ArticlePage } from '../../src/present/article-pages.ts';
+import { articlePages, MAIN_ARTICLE_ID, type ArticlePage } from '../../src/site/article-pages.ts';
 import { ROOT } from './site-build.ts';
 
 /** Every article page, main first. */

@@ -1,6 +1,6 @@
 /**
  * The main article's section headings (h2), in order: the sections of the brief (the beyond suite's
- * cases each have a page of their own, src/present/article-pages.ts), the closing "what to do now",
+ * cases each have a page of their own, src/site/article-pages.ts), the closing "what to do now",
  * the sources, and the bench's source listing last (so the prose ends with its sources).
  */
 export const ARTICLE_SECTIONS = [

@@ -3,7 +3,7 @@
  * client variant and run.
  */
 import type { FailureCaseResult, FailureVariant, Results } from '@split-on-evidence/hop-bench/schema';
-import { format } from '../../present/format.ts';
+import { format } from '../../format/number.ts';
 import type { ChartData } from '../../components/charts/chart-spec.ts';
 
 /**

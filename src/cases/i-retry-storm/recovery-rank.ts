@@ -1,6 +1,6 @@
 /**
  * Case I: which policy recovered first, as a pure ranking of recovery times, without words
- * (content/words.ts renders it). Recovery times are read to one bucket, but the recovery rule judges
+ * (src/prose/words.ts renders it). Recovery times are read to one bucket, but the recovery rule judges
  * goodput over spans of I.recovery.windowMs, so a policy is ranked ahead of another only when its time
  * is at least one full span earlier; a pair less than a span apart is not ranked. A time of one span
  * or less is the floor of the measure (the first span after the brownout already met the rule).

@@ -1,8 +1,8 @@
 /**
- * Case I's recovery times as the page writes them, in its prose (content/words.ts) and its tables alike:
- * one unit (ms, as the bench records and prints them) and one formatter (present/format formatFact).
+ * Case I's recovery times as the page writes them, in its prose (src/prose/words.ts) and its tables alike:
+ * one unit (ms, as the bench records and prints them) and one formatter (src/format/number.ts formatFact).
  */
-import { formatFact } from '../../present/format.ts';
+import { formatFact } from '../../format/number.ts';
 
 /** A duration of case I's recovery rule, ms → "1,900 ms". */
 export function recoveryDuration(ms: number): string {

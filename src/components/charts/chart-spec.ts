@@ -2,7 +2,7 @@
  * The JSON a chart component embeds in the page and the client script draws from, and the model of
  * its data-table twin. Plain data only (no functions), so it survives JSON.stringify unchanged.
  */
-import { format, type PrecisionName } from '../../present/format.ts';
+import { format, type PrecisionName } from '../../format/number.ts';
 
 /** A series of a chart. Colours are palette slots (CSS custom properties --chart-1 … --chart-4). */
 export interface ChartSeries {
@@ -84,7 +84,7 @@ export interface ChartData {
 /**
  * Formats a configuration number for a caption: thousands grouped with ",", rounded to at most
  * `maxDecimals`, trailing zeros dropped (1208.881 → "1,208.881"; 0.08 → "0.08"; 502.396072 with 1 →
- * "502.4"). A thin wrapper over the page's one formatter (src/present/format.ts); measured figures use its
+ * "502.4"). A thin wrapper over the page's one formatter (src/format/number.ts); measured figures use its
  * named rules (formatUs, formatRatio) instead, so a chart's table writes them as the prose does.
  */
 export function formatNumber(value: number, maxDecimals = 3): string {

@@ -7,9 +7,9 @@
  *           <Count name="E.retry.duplicates.total" noun="duplicate" />
  * Words:    <RatioWord name="ratio.CoverB.p50" />             "about 35% more than"
  *           <Relation name="ratio.DoverB.p50" to="D.hops" />  "above" | "close to" | "below"
- *           <Word name="chainVsHopSum" />                     a word picked by a function of content/words.ts
- *           <Form of="backoffUnkeyedDuplicates" is="zero">…</Form>  one form per outcome (content/forms.ts)
- * Claims:   <Claim name="keyNeitherFailsNorDuplicates">…</Claim>  predicate in content/claims.ts
+ *           <Word name="chainVsHopSum" />                     a word picked by a function of src/prose/words.ts
+ *           <Form of="backoffUnkeyedDuplicates" is="zero">…</Form>  one form per outcome (src/prose/forms.ts)
+ * Claims:   <Claim name="keyNeitherFailsNorDuplicates">…</Claim>  predicate in src/prose/claims.ts
  * Quotes:   <Quote cite="URL">…</Quote>  a quotation of content/quotations.md, its marks as text (not <q>)
  * Setup:   <Env part="cpu" | "cores" | "ram" | "os" | "node" | "date" />
  *           <ReferenceSetup />  the labelled reference run's machine, OS, Node and date

@@ -66,8 +66,12 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
       const responder = await start(() => startService(RESPONDER, 'trivial responder (case F)', {}, START_TIMEOUT_MS));
       const entitlement = await start(() =>
         startEntitlementService('entitlement service (case F)', { seed: 1, delayProbability: 0, delayMs: 0, keepAliveMs: KEEP_ALIVE_MS }, START_TIMEOUT_MS));
-      const relayB = await start(() => startRelayService('relay B (case F)', { nextPort: entitlement.port, keepAliveMs: KEEP_ALIVE_MS }, START_TIMEOUT_MS));
-      const relayA = await start(() => startRelayService('relay A (case F)', { nextPort: relayB.port, keepAliveMs: KEEP_ALIVE_MS }, START_TIMEOUT_MS));
+      // A pool as large as the most callers: one socket per relay would serialise the chain (case D's
+      // one-caller relays keep their single socket, as the reference suite has them).
+      const relaySockets = Math.max(...config.concurrency, config.openConnections);
+      const relay = (label: string, nextPort: number) => start(() => startRelayService(label, { nextPort, keepAliveMs: KEEP_ALIVE_MS, maxSockets: relaySockets }, START_TIMEOUT_MS));
+      const relayB = await relay('relay B (case F)', entitlement.port);
+      const relayA = await relay('relay A (case F)', relayB.port);
       const died = Promise.race(services.map((s) => s.died));
       died.catch(() => {});
       // A level whose service dies usually fails (its sockets close) before the child's exit is seen:
@@ -84,10 +88,11 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
         }
       };
       const targets: TargetDef[] = [
-        { id: 'hop', hops: 1, raw: rawTarget(entitlement.port, '/check', BODIES), watched: [{ label: 'entitlement', service: entitlement }] },
+        { id: 'hop', hops: 1, relaySockets: null, raw: rawTarget(entitlement.port, '/check', BODIES), watched: [{ label: 'entitlement', service: entitlement }] },
         {
           id: 'chain',
           hops: 3,
+          relaySockets,
           raw: rawTarget(relayA.port, '/check', BODIES),
           watched: [
             { label: 'relay A', service: relayA },
@@ -122,7 +127,7 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
       // The slowest run's ceiling: a level above half of it may have been generator-limited in that run.
       const limitPerSec = config.generatorLimitFraction * ceiling.perSec.low;
 
-      const closedLevels = targets.map((_, ti) => config.concurrency.map((c, ci) => closedLevel(c, closedRuns[ti]![ci]!, config)));
+      const closedLevels = targets.map((t, ti) => config.concurrency.map((c, ci) => closedLevel(c, closedRuns[ti]![ci]!, config, t.relaySockets)));
       const plans = targets.map((t, ti) => {
         const closed = closedLevels[ti]!;
         const capacity = capacityOf(closed.map((l) => ({ concurrency: l.concurrency, callsPerSec: l.callsPerSec.median, valid: l.validity.valid, clientBound: l.validity.reasons.some((r) => r.code === 'client-cpu') })));
@@ -207,6 +212,8 @@ export const caseF: BeyondCase<LoadConfig, LoadResult> = {
 interface TargetDef {
   id: 'hop' | 'chain';
   hops: number;
+  /** Each relay's socket pool to the next service; null for a target with no relay. */
+  relaySockets: number | null;
   raw: RawTarget;
   watched: { label: string; service: Service }[];
 }
@@ -263,12 +270,13 @@ async function openRun(ctx: BeyondRunContext, config: LoadConfig, t: TargetDef, 
   };
 }
 
-function closedLevel(concurrency: number, runs: ClosedRun[], config: LoadConfig): ClosedLevel {
+function closedLevel(concurrency: number, runs: ClosedRun[], config: LoadConfig, relaySockets: number | null): ClosedLevel {
   const fig = (pick: (r: ClosedRun) => number) => figureOf(runs.map(pick));
   const callsPerSec = fig((r) => r.callsPerSec);
   const meanUs = fig((r) => r.latency.meanUs);
   return {
     concurrency,
+    relaySockets,
     runs,
     callsPerSec,
     p50Us: fig((r) => r.latency.p50Us),

@@ -26,7 +26,8 @@ export function formatLoadReport(result: LoadResult, config: LoadConfig): string
       `  ${(r.rounds ?? []).map((x) => (x.autocannonPerSec > 0 ? x.benchPerSec / x.autocannonPerSec : 0).toFixed(2)).join(' ')}`),
   ];
   for (const t of result.targets) {
-    lines.push('', `  ${t.id === 'hop' ? 'one hop (keep-alive)' : 'chain of three hops'}: closed loop`);
+    const sockets = t.closed[0]?.relaySockets;
+    lines.push('', `  ${t.id === 'hop' ? 'one hop (keep-alive)' : 'chain of three hops'}: closed loop${typeof sockets === 'number' ? ` (each relay keeps a pool of ${sockets} sockets to the next service)` : ''}`);
     lines.push('  ' + ['c', 'calls/s', 'p50 µs', 'p99 µs', 'L=X·W', 'client CPU', 'services CPU'].map((h, i) => (i === 0 ? h.padEnd(4) : h.padStart(i === 1 ? 26 : 13))).join('') + '  validity');
     for (const l of t.closed) {
       lines.push('  ' + [String(l.concurrency).padEnd(4), range(l.callsPerSec).padStart(26), int(l.p50Us.median).padStart(13), int(l.p99Us.median).padStart(13), l.littleL.toFixed(1).padStart(13),

@@ -129,6 +129,12 @@ export const ClosedRunSchema = z.object({
 export const ClosedLevelSchema = z.object({
   /** Concurrent callers. */
   concurrency: positiveInt,
+  /**
+   * Each relay's socket pool to the next service at this level (the chain; null for the hop, which has
+   * no relay). At least `concurrency`, so the pool does not serialise the callers. Absent in results
+   * from before relays had a pool (they had one socket).
+   */
+  relaySockets: positiveInt.nullable().optional(),
   runs: z.array(ClosedRunSchema).min(1),
   /** Across runs: calls/s, latency µs, client CPU % of a core, services' CPU (sum) % of a core. */
   callsPerSec: FigureSchema,

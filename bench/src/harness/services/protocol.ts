@@ -57,4 +57,10 @@ export interface RelayServiceOptions {
   nextHost?: string;
   /** Server keep-alive timeout, ms. */
   keepAliveMs: number;
+  /**
+   * Sockets in the relay's keep-alive pool to the next service (default 1: cases D and E and the
+   * reference suite use one). Case F gives its relays as many as its most callers, so that the
+   * chain's capacity under load is set by the services, not by one socket per relay.
+   */
+  maxSockets?: number;
 }

@@ -1,6 +1,6 @@
 /**
  * A relay (a forked process): parses each request body and POSTs it to the next service's /check
- * over its own keep-alive agent limited to one socket, then answers with that response.
+ * over its own keep-alive agent (one socket unless `maxSockets` says more), then answers with that response.
  */
 import http from 'node:http';
 import { postJson } from '../http-client.ts';
@@ -9,7 +9,8 @@ import type { RelayServiceOptions } from './protocol.ts';
 import { optionsFromArgv, readBody, sendJson, serve } from './http-service.ts';
 
 const options = optionsFromArgv<RelayServiceOptions>('relay-service');
-let agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const poolAgent = () => new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 1 });
+let agent = poolAgent();
 // Serve mode: the next hop may be on another host and needs the shared token.
 const token = process.env[SERVE_ENV.token];
 const next = options.nextHost === undefined && token === undefined
@@ -22,7 +23,7 @@ serve((req, res) => {
     // local run does with fresh relays. (The token gate answers /stats and /info; /reset reaches here.)
     if (token !== undefined && req.url === '/reset') {
       agent.destroy();
-      agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      agent = poolAgent();
       return sendJson(res, 200, { ok: true });
     }
     let body: unknown;

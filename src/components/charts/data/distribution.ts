@@ -4,7 +4,7 @@
  * 10^(j / binsPerDecade) µs, so runs and cases line up by the grid index j.
  */
 import type { LatencyCaseResult, Results } from '@split-on-evidence/hop-bench/schema';
-import { format, formatUs } from '../../../present/format.ts';
+import { format, formatUs } from '../../../format/number.ts';
 import type { ChartData } from '../chart-spec.ts';
 import { caseName, latencyCases } from './latency.ts';
 

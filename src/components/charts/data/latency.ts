@@ -2,7 +2,7 @@
  * Chart 1: latency of one call by case, p50/p95/p99 (median of the runs), on a log axis.
  */
 import type { LatencyCaseResult, Results } from '@split-on-evidence/hop-bench/schema';
-import { formatUs } from '../../../present/format.ts';
+import { formatUs } from '../../../format/number.ts';
 import { powerOfTenBelow, wrapLabel, type ChartData } from '../chart-spec.ts';
 
 /** The latency cases of a results file, in the order they ran. */
