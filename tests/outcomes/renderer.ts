@@ -15,8 +15,8 @@ import { sync } from 'astro';
 import { getViteConfig } from 'astro/config';
 import { createServer, type ViteDevServer } from 'vite';
 import type { PageData } from '../../src/inputs/page-data.ts';
-import type { ArticlePage } from '../../src/present/article-pages.ts';
-import { siteUrl } from '../../src/present/site-url.ts';
+import type { ArticlePage } from '../../src/site/article-pages.ts';
+import { siteUrl } from '../../src/site/site-url.ts';
 import { ROOT } from '../support/site-build.ts';
 import { setOutcomePageData } from './page-data-stub.ts';
 
