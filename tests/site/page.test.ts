@@ -441,7 +441,7 @@ describe('structure', () => {
     assert.equal(text(historyPage.querySelector('#run-history th[data-head="cOverB"]')), 'C ÷ B, medians');
     assert.match(text(historyPage.querySelector('#run-history caption')), /ratios of medians, not paired per repeat/);
     // And the prose says which figure the table uses, beside its own paired ones.
-    assert.match(text(page.querySelector('article')), /the table below divides each case[’']s median by case B[’']s median on the same machine \(a ratio of medians/);
+    assert.match(text(page.querySelector('article')), /[Tt]he table below divides each case[’']s median by case B[’']s median on the same machine \(a ratio of medians/);
   });
 
   test('row A of the comparison shows its ratios as n/a, with a footnote giving the reason', () => {
