@@ -94,7 +94,7 @@ describe('case E against the reference, in a real build', () => {
     const run = await editedPage();
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const html = readFileSync(path.join(run.dir, 'index.html'), 'utf8').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
-    assert.match(html, /this build[’']s counts equal the reference run[’']s in 2 of 3 runs: a late reply races the client[’']s timeout/);
+    assert.match(html, /This build[’']s counts equal the reference run[’']s in 2 of 3 runs: a late reply races the client[’']s timeout/);
     assert.doesNotMatch(html, /equal the reference run[’']s in every run/);
   });
 });
