@@ -51,6 +51,36 @@ test('sentencesOf: splits at sentence ends, counts words, leaves out tables, cod
   ]);
 });
 
+/**
+ * What is not plain on an article page (empty when nothing): more than MAX_SENTENCES sentences over
+ * LONG_WORDS words, more than MAX_SENTENCES with a methods term, a bench warning element in `main`, or
+ * the text of one of `warnings` (the bench's own words) in the article.
+ */
+export function plainProblems(html: string, warnings: readonly string[]): string[] {
+  const problems: string[] = [];
+  const sentences = sentencesOf(html);
+  const long = sentences.filter((s) => s.words > LONG_WORDS);
+  if (long.length > MAX_SENTENCES) problems.push(`${long.length} sentences over ${LONG_WORDS} words:\n${long.map((s) => `  (${s.words}) ${s.text}`).join('\n')}`);
+  const jargon = sentences.filter((s) => JARGON.test(s.text));
+  if (jargon.length > MAX_SENTENCES) problems.push(`${jargon.length} sentences with methods jargon:\n${jargon.map((s) => `  ${s.text}`).join('\n')}`);
+  const root = parse(html);
+  const shown = root.querySelectorAll('main [data-bench-warning]').length;
+  if (shown > 0) problems.push(`${shown} bench warning elements`);
+  const text = (root.querySelector('main article') ?? root.querySelector('main'))!.textContent.replace(/\s+/g, ' ');
+  for (const w of warnings) if (text.includes(w.replace(/\s+/g, ' ').slice(0, 60))) problems.push(`the bench warning "${w.slice(0, 60)}…"`);
+  return problems;
+}
+
+test('plainProblems: passes plain text, and fails on long sentences, jargon and a bench warning', () => {
+  const page = (body: string) => `<html><body><main><article>${body}</article></main></body></html>`;
+  const long = `<p>${'word '.repeat(40)}and one more.</p>`;
+  const jargon = '<p>The scheduler lag was low.</p>';
+  assert.deepEqual(plainProblems(page(long.repeat(3) + jargon.repeat(3)), ['a warning the bench wrote']), []);
+  assert.match(plainProblems(page(long.repeat(4)), []).join('\n'), /^4 sentences over 40 words/);
+  assert.match(plainProblems(page(jargon.repeat(4)), []).join('\n'), /^4 sentences with methods jargon/);
+  assert.deepEqual(plainProblems(page('<ul><li data-bench-warning="F"><samp>hop: it woke late</samp></li></ul>'), ['hop: it woke late']), ['1 bench warning elements', 'the bench warning "hop: it woke late…"']);
+});
+
 test(`the article: at most ${MAX_SENTENCES} sentences over ${LONG_WORDS} words, at most ${MAX_SENTENCES} with methods jargon, and no bench warning`, async () => {
   const site = await fixturePage();
   assert.equal(site.code, 0, site.stdout + site.stderr);
@@ -59,17 +89,9 @@ test(`the article: at most ${MAX_SENTENCES} sentences over ${LONG_WORDS} words, 
     console.log(`${p.file}: ${sentences.filter((s) => s.words > LONG_WORDS).length} sentences over ${LONG_WORDS} words, ${sentences.filter((s) => JARGON.test(s.text)).length} with methods jargon`);
   }
   const html = readFileSync(path.join(site.dir, ARTICLE_PAGES[0]!.file), 'utf8');
-  const sentences = sentencesOf(html);
-  assert.ok(sentences.length > 100, 'the splitter sees the article');
-  const long = sentences.filter((s) => s.words > LONG_WORDS);
-  assert.ok(long.length <= MAX_SENTENCES, `${long.length} long sentences:\n${long.map((s) => `  (${s.words}) ${s.text}`).join('\n')}`);
-  const jargon = sentences.filter((s) => JARGON.test(s.text));
-  assert.ok(jargon.length <= MAX_SENTENCES, `${jargon.length} jargon sentences:\n${jargon.map((s) => `  ${s.text}`).join('\n')}`);
-  // No warning element, and none of the fixture's warnings in the text (it has some to show).
+  assert.ok(sentencesOf(html).length > 100, 'the splitter sees the article');
+  // The fixture's warnings, which the page must not show (it has some to show).
   const warnings = (JSON.parse(readFileSync(BEYOND_FIXTURE, 'utf8')).cases as { warnings?: string[] }[]).flatMap((c) => c.warnings ?? []);
   assert.ok(warnings.length > 0, 'the fixture has bench warnings');
-  const root = parse(html);
-  assert.equal(root.querySelectorAll('main [data-bench-warning]').length, 0, 'no bench warning element');
-  const text = root.querySelector('main article')!.textContent.replace(/\s+/g, ' ');
-  for (const w of warnings) assert.ok(!text.includes(w.replace(/\s+/g, ' ').slice(0, 60)), `the warning "${w.slice(0, 60)}…" is on the article`);
+  assert.deepEqual(plainProblems(html, warnings), []);
 });
