@@ -13,7 +13,7 @@ import ArticlePage from '../../src/layouts/ArticlePage.astro';
 let container: Promise<experimental_AstroContainer> | undefined;
 
 /**
- * The HTML of the article page `id` (src/present/article-pages.ts), as served at `pathname` under `site`.
+ * The HTML of the article page `id` (src/site/article-pages.ts), as served at `pathname` under `site`.
  * @throws whatever the page's components throw for the outcome's data.
  */
 export async function renderArticlePage(id: string, pathname: string, site: string): Promise<string> {

@@ -31,7 +31,8 @@ describe('the quotations file', () => {
     assert.deepEqual(read.map((q) => q.text), expected);
     assert.equal(read.filter((q) => q.source.startsWith('Martin Fowler')).length, 3);
     assert.equal(read.filter((q) => q.source.startsWith('Alexandra Noonan')).length, 6);
-    assert.ok(!read.some((q) => /team of 60/.test(q.text)));
+    assert.equal(read.filter((q) => q.source.startsWith('Kirsten Westeinde')).length, 2);
+    assert.ok(!read.some((q) => /team of 60|whole suite of problems/.test(q.text)));
   });
 });
 
@@ -62,13 +63,13 @@ describe('quotations on the built pages', () => {
     assert.ok(found.length >= 5, `${found.length} quotations`);
     for (const q of found) {
       assert.ok(expected.map(plain).includes(plain(q.text)), `${q.page}: "${q.text}" is not in ${QUOTATIONS_FILE}`);
-      assert.match(q.cite, /^https:\/\/(martinfowler\.com|segment\.com)\//, q.text);
+      assert.match(q.cite, /^https:\/\/(martinfowler\.com|segment\.com|shopify\.engineering)\//, q.text);
     }
   });
 
-  test('Fowler ("Monolith First", "Microservice Premium") and Noonan (Segment) are quoted where the article rests on them', () => {
+  test('Fowler ("Monolith First", "Microservice Premium"), Noonan (Segment) and Westeinde (Shopify) are quoted where the article rests on them', () => {
     const cites = new Set(found.map((q) => q.cite));
-    for (const url of ['https://martinfowler.com/bliki/MonolithFirst.html', 'https://martinfowler.com/bliki/MicroservicePremium.html', 'https://segment.com/blog/goodbye-microservices/']) {
+    for (const url of ['https://martinfowler.com/bliki/MonolithFirst.html', 'https://martinfowler.com/bliki/MicroservicePremium.html', 'https://segment.com/blog/goodbye-microservices/', 'https://shopify.engineering/deconstructing-monolith-designing-software-maximizes-developer-productivity']) {
       assert.ok(cites.has(url), url);
     }
     assert.equal(found.filter((q) => q.cite.endsWith('MonolithFirst.html')).length, 2, 'both of Monolith First');
