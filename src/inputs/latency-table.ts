@@ -22,6 +22,8 @@ export interface LatencyTableCase {
   id: string;
   /** The case's title from the results file. */
   title: string;
+  /** Network hops per call (fact X.hops). */
+  hops: number;
   /** Medians across runs (facts X.p50Us, X.p95Us, X.p99Us, X.callsPerSec). */
   median: LatencyFigures;
   /** The medians' intervals across runs, µs (facts X.pNNLowUs / X.pNNHighUs), and their confidence, % (X.intervalConfidencePercent). */
@@ -59,6 +61,7 @@ export function latencyTableView(results: Results, facts: Facts): LatencyTableVi
       return {
         id,
         title: c.title,
+        hops: fact(`${id}.hops`),
         median: figures(id),
         intervals: { confidencePercent: fact(`${id}.intervalConfidencePercent`), p50Us: interval(id, 'p50'), p95Us: interval(id, 'p95'), p99Us: interval(id, 'p99') },
         runs: c.runs.map((r) => ({ run: r.run, ...figures(`${id}.run${r.run}`) })),

@@ -22,6 +22,7 @@ import { runCaveats, type RunCaveats } from '../present/run-caveats.ts';
 import { latencyTableView, type LatencyTableView } from './latency-table.ts';
 import type { BeyondResults } from './results-source.ts';
 import { runHistoryView, type RunHistoryView } from './run-history.ts';
+import { referenceComparisonView, type ReferenceComparisonView } from './reference-comparison.ts';
 import { REFERENCE_SITE } from './site-suites.ts';
 
 /** One suite's run as the page describes it: its machine, configuration and printed report, no case results. */
@@ -56,6 +57,8 @@ export interface PageViews {
   latencyTable: LatencyTableView;
   /** The run history: this build's run and the archived ones, oldest first. */
   runHistory: RunHistoryView;
+  /** This build against the reference run, case by case. */
+  referenceComparison: ReferenceComparisonView;
   /** Case E as the results hold it, and its configuration. */
   failure: { result: FailureCaseResult; config: Results['config']['failure'][string] };
   /** Case F's result and configuration; null when not measured. */
@@ -84,18 +87,20 @@ const BEYOND_CASE_IDS = ['F', 'G', 'H', 'I'] as const;
  * The views of one build.
  * @throws FactError when a case the page needs is missing (as the facts do).
  */
-export function pageViews(results: Results, beyond: BeyondResults, archive: readonly Results[], facts: Facts): PageViews {
+export function pageViews(results: Results, beyond: BeyondResults, archive: readonly Results[], referenceText: string, facts: Facts): PageViews {
   const e = failureCase(results);
   const g = measured<GResultLike>(beyond, 'G');
   const h = measured<HResultLike>(beyond, 'H');
   const stored = results.cases.find((c) => c.kind === 'latency')?.runs[0]?.histogram.binsPerDecade;
+  const latencyTable = latencyTableView(results, facts);
   const ids = [...new Set([...BEYOND_CASE_IDS, ...beyond.cases.map((c) => c.id)])];
   return {
     referenceRun: runOf(results),
     beyondRun: runOf(beyond),
     partialReasons: REFERENCE_SITE.partialReasons(results),
-    latencyTable: latencyTableView(results, facts),
+    latencyTable,
     runHistory: runHistoryView(results, archive, facts),
+    referenceComparison: referenceComparisonView(referenceText, results, facts),
     failure: { result: e, config: results.config.failure[e.id]! },
     caseF: caseFResult(beyond) ?? null,
     caseG: g ?? null,
@@ -110,7 +115,7 @@ export function pageViews(results: Results, beyond: BeyondResults, archive: read
     networkModel: networkModelRows(results, beyond),
     charts: {
       latencyDistribution: { data: latencyDistributionChart(results), binsPerDecade: stored === undefined ? null : stored / DISTRIBUTION_MERGE },
-      latencyPercentiles: latencyPercentilesChart(results),
+      latencyPercentiles: latencyPercentilesChart(latencyTable.cases),
       failureRuns: failureRunsChart(results),
       tls: { data: tlsChart(results, g, h), caption: tlsCaption(results, g, h) },
     },

@@ -26,7 +26,7 @@ export function makePageSnapshot(inputs: PageInputs, claims: readonly ClaimResul
     page: {
       facts: { ...facts },
       claims: [...claims],
-      views: pageViews(loaded.results, beyond.results, inputs.archive, facts),
+      views: pageViews(loaded.results, beyond.results, inputs.archive, inputs.referenceText, facts),
       prices: inputs.prices,
       priceHistory: inputs.priceHistory,
       reference: inputs.reference,

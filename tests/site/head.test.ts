@@ -12,7 +12,9 @@ import { parseResultsText } from '@split-on-evidence/hop-bench/schema';
 import { checkBuiltSite } from '../../src/pipeline/check-html.ts';
 import { resultFacts } from '../../src/facts/facts.ts';
 import { formatFact } from '../../src/present/format.ts';
-import { SOCIAL_IMAGE, socialCard, socialPng, socialSvg } from '../../src/present/social-image.ts';
+import { SOCIAL_IMAGE, socialPng, socialSvg } from '../../src/present/social-image.ts';
+import { CHAIN_OVER_HOP, headlineCard } from '../../src/facts/headline.ts';
+import { chainFacts } from '../../src/facts/chain-facts.ts';
 import { DEFAULT_SITE_URL, siteUrl } from '../../src/present/site-url.ts';
 import { mendTableHtml } from '../../src/present/table-semantics.ts';
 import { THEME_COLORS } from '../../src/present/theme-colors.ts';
@@ -91,18 +93,28 @@ describe('updates and the Atom feed', () => {
 
 describe('social card', () => {
   const results = parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE);
-  const facts = resultFacts(results);
-  const card = socialCard(facts, 'A title', 'a machine', 'a date');
+  const facts = { ...resultFacts(results), ...chainFacts(results) };
+  const card = headlineCard(facts, 'A title', 'a machine', 'a date');
 
   test('shows this build\'s headline figures, formatted as the page formats them', () => {
     const b = results.cases.find((c) => c.kind === 'latency' && c.id === 'B')!;
     assert.ok(b.kind === 'latency');
     assert.equal(card.figures[0]![1], formatFact('B.p50Us', b.median.p50Us));
     assert.equal(card.figures[2]![1], formatFact('E.retry.duplicates.total', facts['E.retry.duplicates.total']!, { digits: 0 }));
+    // The chain's multiple is the prose's: each run's mean D call over its mean B call, averaged, to two decimals.
+    const mean = (id: string, run: number) => (results.cases.find((c) => c.id === id) as { runs: { run: number; meanUs: number }[] }).runs.find((r) => r.run === run)!.meanUs;
+    const perRun = Array.from({ length: results.config.runs }, (_, run) => mean('D', run) / mean('B', run));
+    assert.equal(card.figures[1]![1], `${(perRun.reduce((a, b) => a + b, 0) / perRun.length).toFixed(2)}× one hop`);
     const svg = socialSvg(card);
     for (const [label, figure] of card.figures) {
       assert.ok(svg.includes(label) && svg.includes(figure), `${label}: ${figure}`);
     }
+  });
+
+  test('the prose writes the chain\'s multiple with the card\'s one rounding', () => {
+    const tags = [...readFileSync(path.join(ROOT, 'content', 'split-on-evidence.mdx'), 'utf8').matchAll(/<Ratio name="ratio\.DoverB\.mean"([^>]*)\/>/g)];
+    assert.ok(tags.length > 0);
+    for (const [, attrs] of tags) assert.match(attrs!, new RegExp(`digits=\\{${CHAIN_OVER_HOP.digits}\\}`));
   });
 
   test('renders to a 1200 × 630 PNG', () => {
