@@ -5,7 +5,7 @@
  * from the facts record (latency-table.ts, run-history.ts), so a figure has one route to the page.
  * Every view is plain JSON data (the snapshot refuses anything else).
  */
-import type { FailureCaseResult, Results } from '@split-on-evidence/hop-bench/schema';
+import type { Results } from '@split-on-evidence/hop-bench/schema';
 import type { ChartData } from '../components/charts/chart-spec.ts';
 import { latencyDistributionChart, DISTRIBUTION_MERGE } from '../components/charts/data/distribution.ts';
 import { latencyPercentilesChart } from '../components/charts/data/latency.ts';
@@ -19,6 +19,7 @@ import { retryStormOf } from '../cases/i-retry-storm/facts.ts';
 import { beyondOutcome, measured, notMeasuredReason } from '../facts/beyond-facts.ts';
 import { failureCase, type Facts } from '../facts/facts.ts';
 import { runCaveats, type RunCaveats } from '../present/run-caveats.ts';
+import { failureTableView, type FailureTableView } from './failure-table.ts';
 import { latencyTableView, type LatencyTableView } from './latency-table.ts';
 import type { BeyondResults } from './results-source.ts';
 import { runHistoryView, type RunHistoryView } from './run-history.ts';
@@ -59,8 +60,10 @@ export interface PageViews {
   runHistory: RunHistoryView;
   /** This build against the reference run, case by case. */
   referenceComparison: ReferenceComparisonView;
-  /** Case E as the results hold it, and its configuration. */
-  failure: { result: FailureCaseResult; config: Results['config']['failure'][string] };
+  /** Case E's configuration (the failure chart's caption). */
+  failure: { config: Results['config']['failure'][string] };
+  /** The failure table of case E, its counts from the facts. */
+  failureTable: FailureTableView;
   /** Case F's result and configuration; null when not measured. */
   caseF: NonNullable<ReturnType<typeof caseFResult>> | null;
   /** Case G's result; null when not measured. */
@@ -101,7 +104,8 @@ export function pageViews(results: Results, beyond: BeyondResults, archive: read
     latencyTable,
     runHistory: runHistoryView(results, archive, facts),
     referenceComparison: referenceComparisonView(referenceText, results, facts),
-    failure: { result: e, config: results.config.failure[e.id]! },
+    failure: { config: results.config.failure[e.id]! },
+    failureTable: failureTableView(results, facts),
     caseF: caseFResult(beyond) ?? null,
     caseG: g ?? null,
     retryStorm: retryStormOf(beyond) ?? null,
