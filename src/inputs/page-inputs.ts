@@ -6,14 +6,10 @@
  * each fact once; components read no files and no environment variables, only these inputs.
  *
  * Within one `npm run build` the inputs are loaded once: the build loads them before `astro build`
- * and hands them to the page with `sharePageInputs`, together with the claims it evaluated (Astro
- * prerenders in the same process, but from its own bundled copy of this module, so the hand-over goes
- * through a global symbol, not a module variable).
+ * and hands them to the page in the page snapshot file (page-snapshot.ts), with the claims it evaluated.
  */
-import path from 'node:path';
 import type { MatrixLookup } from '@split-on-evidence/hop-bench/matrix';
 import type { Results } from '@split-on-evidence/hop-bench/schema';
-import type { ClaimResult } from '../claims/claims.ts';
 import type { Facts } from '../facts/facts.ts';
 import { composeViews } from '../facts/run-views.ts';
 import { referenceSetup, type ReferenceSetup } from '../facts/reference-facts.ts';
@@ -104,34 +100,4 @@ export function loadPageInputs(options: PageInputOptions): PageInputs {
     now,
     currentSourceSha256: { reference: REFERENCE_SITE.suite.sourceSha256(), beyond: BEYOND_SITE.suite.sourceSha256() },
   };
-}
-
-/** What the build hands to the page: the loaded inputs and, when it checked the article, its claim results. */
-interface Shared {
-  inputs: PageInputs;
-  claims: readonly ClaimResult[] | undefined;
-}
-
-const SHARED = Symbol.for('split-on-evidence.page-inputs');
-type WithShared = typeof globalThis & { [SHARED]?: Shared };
-
-/**
- * Hands loaded inputs to the page rendered next in this process (the build calls it before `astro build`),
- * with the claim results of its article check, so the page renders them instead of evaluating each claim again.
- */
-export function sharePageInputs(inputs: PageInputs | undefined, claims?: readonly ClaimResult[]): void {
-  (globalThis as WithShared)[SHARED] = inputs ? { inputs, claims } : undefined;
-}
-
-/** The inputs the build handed over, when they are for this results file and root; else undefined. */
-export function sharedPageInputs(rootDir: string, resultsFile: string): PageInputs | undefined {
-  const shared = (globalThis as WithShared)[SHARED];
-  if (!shared) return undefined;
-  return path.resolve(shared.inputs.rootDir) === path.resolve(rootDir) && shared.inputs.loaded.file === resultsFile ? shared.inputs : undefined;
-}
-
-/** The claim results handed over with `inputs` by the build (undefined when it handed none). */
-export function sharedClaims(inputs: PageInputs): readonly ClaimResult[] | undefined {
-  const shared = (globalThis as WithShared)[SHARED];
-  return shared?.inputs === inputs ? shared.claims : undefined;
 }

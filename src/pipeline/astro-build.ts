@@ -1,20 +1,19 @@
 /**
- * Build stage 3: `astro build` into a temporary folder beside the output folder, from the given
- * results files. The pages read each suite's file from its environment variable ($HOP_BENCH_RESULTS,
- * $HOP_BEYOND_RESULTS) when they load their inputs themselves, so each is set to the file the ensure
- * stage validated.
+ * Build stage 3: `astro build` into a temporary folder beside the output folder, from the page snapshot
+ * the build wrote (src/inputs/page-snapshot.ts): the pages read that file and nothing else of the build's
+ * inputs, named to them by $HOP_PAGE_SNAPSHOT.
  */
 import { rmSync } from 'node:fs';
+import { SNAPSHOT_ENV } from '../inputs/page-snapshot.ts';
 import { BuildError } from './errors.ts';
 
 /**
- * Builds the site into `tempDir` (emptied first).
- * @param files each suite's results file, by the suite's environment variable (e.g. HOP_BENCH_RESULTS → path).
- * @throws BuildError with Astro's message when the build fails (e.g. a component throws).
+ * Builds the site into `tempDir` (emptied first) from the snapshot file `snapshotFile`.
+ * @throws BuildError with Astro's message when the build fails (e.g. a component throws, or the snapshot is unreadable).
  */
-export async function astroBuild(rootDir: string, tempDir: string, files: Readonly<Record<string, string>>): Promise<void> {
+export async function astroBuild(rootDir: string, tempDir: string, snapshotFile: string): Promise<void> {
   rmSync(tempDir, { recursive: true, force: true });
-  Object.assign(process.env, files);
+  process.env[SNAPSHOT_ENV] = snapshotFile;
   try {
     // Loaded here, not at the top: a build that stops on its inputs (most failures) never pays for Astro.
     const { build } = await import('astro');

@@ -3,21 +3,26 @@
  * `npm run build`: results → claims → astro build (temporary folder) → checks → publish.
  *   1. ensure-results: for each bench suite, reuse this machine's results or run the suite, and say which and why;
  *   2. check-article: every fact name exists and every claim holds (prints the claims report; each claim
- *      is evaluated once and the results are handed to the page with the inputs);
- *   3. astro-build: build the site into <out>.tmp-<pid> (one build at a time per checkout: the build lock);
+ *      is evaluated once);
+ *   3. astro-build: write the page snapshot (facts, views, claim results: src/inputs/page-snapshot.ts) to a
+ *      file of this build's own, and build the site from it into <out>.tmp-<pid> (one build at a time per
+ *      checkout: the build lock);
  *   4. check-html: on every article page no NaN/undefined/null, no empty figure, no prose defect; all claims
  *      rendered; links between pages hold; quotations word for word; results.json intact;
- *   5. publish: swap the new site into the output folder (default dist/).
+ *   5. publish: swap the new site into the output folder (default dist/), and its snapshot into the default
+ *      snapshot file, where `astro dev` reads it.
  * Exit codes: 0 built, 1 failed (the output folder is untouched), 2 bad usage.
  */
-import { accessSync, constants, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { articleFiles, articleTexts, describedUnmeasured } from '../claims/article.ts';
 import { articlePages } from '../site/article-pages.ts';
 import { machineDifferences } from '../prose/provenance.ts';
 import { parseQuotations, QUOTATIONS_FILE } from '../page-text/quotations.ts';
-import { loadPageInputs, sharePageInputs } from '../inputs/page-inputs.ts';
+import { loadPageInputs } from '../inputs/page-inputs.ts';
+import { snapshotPath, writePageSnapshot } from '../inputs/page-snapshot.ts';
+import { makePageSnapshot } from '../inputs/snapshot-maker.ts';
 import { BEYOND_SITE, REFERENCE_SITE } from '../inputs/site-suites.ts';
 import { checkRemovedItemsInProse } from '../prices/price-history.ts';
 import { astroBuild } from './astro-build.ts';
@@ -51,6 +56,9 @@ async function main(): Promise<number> {
     return 0;
   }
   const tempDir = `${options.outDir}.tmp-${process.pid}`;
+  // The snapshot the pages of this build read: beside the default one, so a failed build leaves that one as it was.
+  const defaultSnapshot = snapshotPath(ROOT, process.env).file;
+  const buildSnapshot = `${defaultSnapshot.replace(/\.json$/, '')}.build-${process.pid}.json`;
   let lock: HeldLock | undefined;
   const takeLock = async () => {
     lock ??= await acquireLock(BUILD_LOCK_FILE(ROOT), { purpose: 'npm run build', log: (line) => log(`build: ${line}`) });
@@ -84,12 +92,17 @@ async function main(): Promise<number> {
     await takeLock();
     log(`build: building the site from ${path.relative(ROOT, loaded.file) || loaded.file}`);
     // The page renders from these very inputs and claim results: read, composed and evaluated once per build.
-    sharePageInputs(inputs, claims);
-    await astroBuild(ROOT, tempDir, { [REFERENCE_SITE.suite.resultsEnvVar]: loaded.file, [BEYOND_SITE.suite.resultsEnvVar]: beyond.file });
+    writePageSnapshot(buildSnapshot, makePageSnapshot(inputs, claims));
+    await astroBuild(ROOT, tempDir, buildSnapshot);
     const pages = articlePages(articleFiles(ROOT).map((f) => path.basename(f)));
     const quotations = parseQuotations(readFileSync(path.join(ROOT, QUOTATIONS_FILE), 'utf8'));
     checkBuiltSite(tempDir, loaded.text, claims.filter((c) => !c.hidden).length, claims.filter((c) => !c.hidden && c.state === 'fragile').length, beyond.text, pages, quotations);
     publish(tempDir, options.outDir);
+    try {
+      renameSync(buildSnapshot, defaultSnapshot);
+    } catch (error) {
+      log(`build: warning: the site is built, but its page snapshot could not replace ${defaultSnapshot} (${(error as Error).message}); \`astro dev\` will remake it`);
+    }
     log(`build: done: ${path.relative(ROOT, options.outDir) || options.outDir}/index.html and results.json`);
     return 0;
   } catch (error) {
@@ -99,6 +112,7 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     rmSync(tempDir, { recursive: true, force: true });
+    rmSync(buildSnapshot, { force: true });
     await lock?.release();
   }
 }

@@ -1,6 +1,7 @@
 /**
- * The page's social image (Open Graph / Twitter card): the title and this build's headline figures —
- * one keep-alive hop (B p50), a chain of three services (D p50) and its multiple of one hop, and the
+ * The page's social image (Open Graph / Twitter card), drawn from its text (src/facts/headline.ts builds
+ * it from the facts): the title and this build's headline figures —
+ * one keep-alive hop (B p50), a chain of three services as a multiple of one hop, and the
  * duplicate invoices of retries without and with an idempotency key — with the line of where and when
  * they were measured (src/prose/measured-line.ts), wrapped to fit: nothing on the card is clipped.
  * Drawn as SVG here, turned into a PNG at build time by @resvg/resvg-js with the DejaVu fonts shipped
@@ -9,8 +10,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
-import { requireFact, type Facts } from '../facts/facts.ts';
-import { formatFact } from '../format/number.ts';
 
 /** Size of the image, px (the size Open Graph and Twitter's large card expect). */
 export const SOCIAL_IMAGE = { widthPx: 1200, heightPx: 630, path: 'social.png' } as const;
@@ -22,25 +21,6 @@ export interface SocialCard {
   figures: [label: string, figure: string][];
   /** Where and when the figures were measured, one sentence (src/prose/measured-line.ts). */
   footer: string;
-}
-
-/**
- * The card's text from the page's facts.
- * @throws FactError when a headline fact is missing.
- */
-export function socialCard(facts: Facts, title: string, footer: string): SocialCard {
-  const f = (name: string, digits?: number) => formatFact(name, requireFact(facts, name), digits === undefined ? {} : { digits });
-  const count = (name: string) => formatFact(name, requireFact(facts, name), { digits: 0 });
-  return {
-    title,
-    figures: [
-      ['One HTTP hop, keep-alive (p50)', f('B.p50Us')],
-      ['Chain of three services (p50)', `${f('D.p50Us')} = ${f('ratio.DoverB.p50', 1)} one hop`],
-      ['Duplicate invoices, retry without key', count('E.retry.duplicates.total')],
-      ['Duplicate invoices, retry with key', count('E.retryKey.duplicates.total')],
-    ],
-    footer,
-  };
 }
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -19,7 +19,7 @@ const PRICES_FILE = 'tests/costs/fixtures/prices-2026-10-19.json';
 const prices = parsePrices(readFileSync(PRICES_FILE, 'utf8'), PRICES_FILE, new Date('2026-11-30T12:00:00Z'));
 
 describe('latency percentiles chart', () => {
-  const { spec, table } = latencyPercentilesChart(results);
+  const { spec, table } = latencyPercentilesChart(latencyCases(results));
   it('plots the medians of p50, p95, p99 per case on a log axis', () => {
     assert.equal(spec.y.scale, 'logarithmic');
     assert.deepEqual(spec.labels, [

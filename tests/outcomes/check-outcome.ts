@@ -14,7 +14,9 @@ import { articleFiles, describedUnmeasured, readArticle, type ArticleDoc } from 
 import { composeViews } from '../../src/facts/run-views.ts';
 import type { PageData } from '../../src/inputs/page-data.ts';
 import { loadPageInputs, type PageInputs } from '../../src/inputs/page-inputs.ts';
+import { readPageSnapshot, writePageSnapshot } from '../../src/inputs/page-snapshot.ts';
 import { loadSuiteResults } from '../../src/inputs/results-source.ts';
+import { makePageSnapshot } from '../../src/inputs/snapshot-maker.ts';
 import { BEYOND_SITE, REFERENCE_SITE } from '../../src/inputs/site-suites.ts';
 import { checkArticle } from '../../src/pipeline/check-article.ts';
 import { articlePageProblems } from '../../src/pipeline/check-html.ts';
@@ -101,8 +103,11 @@ export async function outcomeProblems(context: OutcomeContext, outcome: Outcome,
     return [`the article check failed: ${(error as Error).message}`];
   }
   const inputs: PageInputs = { ...base, loaded, beyond, facts, runFacts, now, matrix: matrixOf(outcome.matrix) };
-  const { loaded: _loaded, ...rest } = inputs;
-  const data: PageData = { ...loaded, ...rest, claims, basePath: '/' };
+  // Through the snapshot file as the build hands it to Astro: made, written, read back and validated.
+  const snapshotFile = path.join(context.dir, `${label}-snapshot.json`);
+  writePageSnapshot(snapshotFile, makePageSnapshot(inputs, claims, {}));
+  const { now: snapshotNow, ...page } = readPageSnapshot(snapshotFile).page;
+  const data: PageData = { ...page, now: new Date(snapshotNow), basePath: '/' };
   const html = new Map<string, string>();
   for (const page of context.pages) {
     try {

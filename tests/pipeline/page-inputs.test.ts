@@ -1,13 +1,13 @@
 /**
  * The one page-input pipeline (src/inputs/page-inputs.ts): the build, `npm run claims` and the page load
- * results, prices, the reference run and the facts through it, and within a build the page reuses
- * the inputs the build already loaded.
+ * results, prices, the reference run and the facts through it (the page through the snapshot the build
+ * makes of them: tests/pipeline/page-snapshot.test.ts).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { loadPageInputs, sharedPageInputs, sharePageInputs } from '../../src/inputs/page-inputs.ts';
+import { loadPageInputs } from '../../src/inputs/page-inputs.ts';
 import { loadSuiteResults } from '../../src/inputs/results-source.ts';
 import { REFERENCE_SITE } from '../../src/inputs/site-suites.ts';
 import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
@@ -33,17 +33,4 @@ test('results already read by the build are used as they are, not read again', (
   const loaded = loadSuiteResults(REFERENCE_SITE, FIXTURE);
   const inputs = loadPageInputs({ rootDir: ROOT, env: { ...env, HOP_BENCH_RESULTS: '/nonexistent.json' }, now, warn: () => {}, loaded });
   assert.equal(inputs.loaded, loaded);
-});
-
-test('the page takes the build\'s inputs only for the same root and results file', () => {
-  const inputs = loadPageInputs({ rootDir: ROOT, env, now, warn: () => {} });
-  sharePageInputs(inputs);
-  try {
-    assert.equal(sharedPageInputs(ROOT, FIXTURE), inputs);
-    assert.equal(sharedPageInputs(ROOT, path.join(ROOT, 'bench/results/latest.json')), undefined);
-    assert.equal(sharedPageInputs('/elsewhere', FIXTURE), undefined);
-  } finally {
-    sharePageInputs(undefined);
-  }
-  assert.equal(sharedPageInputs(ROOT, FIXTURE), undefined);
 });

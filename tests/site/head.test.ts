@@ -13,7 +13,9 @@ import { checkBuiltSite } from '../../src/pipeline/check-html.ts';
 import { resultFacts } from '../../src/facts/facts.ts';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
-import { SOCIAL_IMAGE, socialCard, socialPng, socialSvg } from '../../src/social/social-image.ts';
+import { SOCIAL_IMAGE, socialPng, socialSvg } from '../../src/social/social-image.ts';
+import { CHAIN_OVER_HOP, headlineCard } from '../../src/facts/headline.ts';
+import { chainFacts } from '../../src/facts/chain-facts.ts';
 import { measuredLine } from '../../src/prose/measured-line.ts';
 import { DEFAULT_SITE_URL, siteUrl } from '../../src/site/site-url.ts';
 import { mendTableHtml } from '../../src/tables/table-semantics.ts';
@@ -101,18 +103,28 @@ function rendered(svg: string): { pixels: Buffer; width: number; height: number 
 
 describe('social card', () => {
   const results = parseResultsText(readFileSync(FIXTURE, 'utf8'), FIXTURE);
-  const facts = resultFacts(results);
-  const card = socialCard(facts, 'A title', 'Measured on a machine, on a date.');
+  const facts = { ...resultFacts(results), ...chainFacts(results) };
+  const card = headlineCard(facts, 'A title', 'Measured on a machine, on a date.');
 
   test('shows this build\'s headline figures, formatted as the page formats them', () => {
     const b = results.cases.find((c) => c.kind === 'latency' && c.id === 'B')!;
     assert.ok(b.kind === 'latency');
     assert.equal(card.figures[0]![1], `${bySize(b.median.p50Us)}\u202fµs`);
     assert.equal(card.figures[2]![1], group(facts['E.retry.duplicates.total']!.toFixed(0)));
+    // The chain's multiple is the prose's: each run's mean D call over its mean B call, averaged, to two decimals.
+    const mean = (id: string, run: number) => (results.cases.find((c) => c.id === id) as { runs: { run: number; meanUs: number }[] }).runs.find((r) => r.run === run)!.meanUs;
+    const perRun = Array.from({ length: results.config.runs }, (_, run) => mean('D', run) / mean('B', run));
+    assert.equal(card.figures[1]![1], `${(perRun.reduce((a, b) => a + b, 0) / perRun.length).toFixed(2)}× one hop`);
     const svg = socialSvg(card);
     for (const [label, figure] of card.figures) {
       assert.ok(svg.includes(label) && svg.includes(figure), `${label}: ${figure}`);
     }
+  });
+
+  test('the prose writes the chain\'s multiple with the card\'s one rounding', () => {
+    const tags = [...readFileSync(path.join(ROOT, 'content', 'split-on-evidence.mdx'), 'utf8').matchAll(/<Ratio name="ratio\.DoverB\.mean"([^>]*)\/>/g)];
+    assert.ok(tags.length > 0);
+    for (const [, attrs] of tags) assert.match(attrs!, new RegExp(`digits=\\{${CHAIN_OVER_HOP.digits}\\}`));
   });
 
   test('renders to a 1200 × 630 PNG', () => {
@@ -122,7 +134,7 @@ describe('social card', () => {
   test('clips nothing: with the longest title and footer it accepts, the right margin of the rendered PNG stays empty', () => {
     // A real Intel model string, through the measured line, is the long footer that once clipped ("UT…").
     const footer = measuredLine([{ cases: 'Cases A–E', cpuModel: 'Intel(R) Xeon(R) Platinum 8272CL CPU @ 2.60GHz', cores: 2, nodeVersion: 'v24.20.0', startedAt: '2026-12-04T06:10:00.000Z' }], true);
-    const long = socialCard(facts, 'Split on evidence: what one service boundary costs a startup', `${footer} ${'Wide words, MMMM WWWW, '.repeat(2)}end.`);
+    const long = headlineCard(facts, 'Split on evidence: what one service boundary costs a startup', `${footer} ${'Wide words, MMMM WWWW, '.repeat(2)}end.`);
     const { pixels, width, height } = rendered(socialSvg(long));
     // The card's background, #fdfdfb; the blue bar spans the top 12 rows.
     for (let y = 12; y < height; y++) {

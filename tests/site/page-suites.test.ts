@@ -12,7 +12,7 @@ import { extractFactReferences } from '../../src/claims/fact-refs.ts';
 import { articlePages, pageSuites } from '../../src/site/article-pages.ts';
 import { ROOT } from '../support/site-build.ts';
 
-/** Components that read the reference suite's results themselves. */
+/** Components that show the reference suite's figures (through the page's views of its results). */
 const READS_REFERENCE = ['TlsChart', 'NetworkModelTable', 'RunHistory', 'HistoryLead', 'LatencyTable', 'SetupLine', 'ReferenceComparison'];
 const NOT_REFERENCE = /^([FGHI]\.|source\.|model\.|words\.|beyond\.)/;
 

@@ -15,13 +15,20 @@ export function caseName(c: { id: string; title: string }): string {
   return `${c.id}: ${c.title}`;
 }
 
+/** What the percentile chart draws of one latency case: its medians across runs, µs, and its hops. */
+export interface PercentileCase {
+  id: string;
+  title: string;
+  hops: number;
+  median: { p50Us: number; p95Us: number; p99Us: number };
+}
+
 /**
- * Bars of p50, p95 and p99 per latency case (µs, median across runs, as the results file states them),
- * with a table twin: case, hops, p50, p95, p99 in µs.
- * @throws Error when the results hold no latency case.
+ * Bars of p50, p95 and p99 per latency case (µs, median across runs: on the page the facts X.p50Us …,
+ * through the latency table's view), with a table twin: case, hops, p50, p95, p99 in µs.
+ * @throws Error when there is no latency case.
  */
-export function latencyPercentilesChart(results: Results): ChartData {
-  const cases = latencyCases(results);
+export function latencyPercentilesChart(cases: readonly PercentileCase[]): ChartData {
   if (cases.length === 0) throw new Error('the results file holds no latency case (A–D) to chart');
   const percentiles = [
     { key: 'p50Us', label: 'p50 (median call)', color: 1 },
