@@ -9,7 +9,7 @@ import { mulberry32 } from '../../harness/prng.ts';
 import type { FailureCaseConfig, FailureVariantRun } from '../../harness/schema.ts';
 import { delay, withTimeout, type Service } from '../../harness/process.ts';
 import { specE } from './spec.ts';
-import type { FailureCase, FailureVariantDef } from '../../harness/reference-case.ts';
+import type { FailureCase, FailureVariantDef } from '../../harness/case.ts';
 
 type Outcome = 'ok' | 'timedOut' | 'otherError';
 
@@ -23,7 +23,7 @@ export const caseE: FailureCase = {
     { id: 'retry', label: 'retry, no idempotency key', retries: true, idempotencyKey: false },
     { id: 'retry-key', label: 'retry + idempotency key', retries: true, idempotencyKey: true },
   ],
-  async runOnce(ctx, config) {
+  async run(ctx, config) {
     const jitter = mulberry32(ctx.clientSeed);
     const results: FailureVariantRun[] = [];
     for (const variant of this.variants) {
