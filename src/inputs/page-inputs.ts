@@ -11,7 +11,7 @@
  * through a global symbol, not a module variable).
  */
 import path from 'node:path';
-import type { MatrixLookup } from '@split-on-evidence/hop-bench/matrix';
+import type { MatrixLookup } from '@split-on-evidence/hop-bench/suites';
 import type { Results } from '@split-on-evidence/hop-bench/schema';
 import type { ClaimResult } from '../claims/claims.ts';
 import type { Facts } from '../facts/facts.ts';

@@ -20,7 +20,7 @@ import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
 import { formatRunDate } from '../../src/present/setup.ts';
-import { noiseWarnings } from '@split-on-evidence/hop-bench/noise';
+import { noiseWarnings } from '@split-on-evidence/hop-bench/facts';
 import { ARCHIVED_RUN, fixturePage, UNREADABLE_ARCHIVE_FILE } from '../support/pages.ts';
 
 // <pre> must be parsed as elements (node-html-parser keeps it raw by default).
