@@ -94,6 +94,9 @@ export const SocketCountSchema = z.object({
   expected: count,
 });
 
+/** Nearest-rank percentiles of one call, µs: a run's own, or their medians across runs. */
+const percentilesUs = { p50Us: nonNegative, p95Us: nonNegative, p99Us: nonNegative };
+
 /** One run of a latency case. Times in µs unless the name says otherwise. */
 export const LatencyRunSchema = z.object({
   /** Run index, 0-based. */
@@ -101,9 +104,7 @@ export const LatencyRunSchema = z.object({
   /** Timed samples (= timed calls). */
   samples: z.number().int().positive(),
   /** Nearest-rank percentiles and extremes of one call, µs. */
-  p50Us: nonNegative,
-  p95Us: nonNegative,
-  p99Us: nonNegative,
+  ...percentilesUs,
   minUs: nonNegative,
   maxUs: nonNegative,
   meanUs: nonNegative,
@@ -125,9 +126,7 @@ export const LatencyRunSchema = z.object({
 
 /** Median across runs of each figure of a latency case, µs (calls/s unitless per second). */
 export const LatencyMedianSchema = z.object({
-  p50Us: nonNegative,
-  p95Us: nonNegative,
-  p99Us: nonNegative,
+  ...percentilesUs,
   callsPerSec: z.number().positive(),
   /** Coefficient of variation of the runs' p50, percent (0 for one run). */
   p50CvPercent: nonNegative,
