@@ -9,15 +9,17 @@
  *   (verbatimModuleSyntax), so a cycle that closes only through type imports is not one; the
  *   results schema and its consistency checks refer to each other's types that way.
  * - The site imports the bench only through its public modules: the files listed in
- *   bench/package.json "exports" (read here, so the list has one source).
+ *   bench/package.json "exports" (read here, so the list has one source): bench/src/public/schema.ts
+ *   (types and parsers), bench/src/public/facts.ts (rules and summaries), bench/src/public/cli.ts
+ *   (running the bench) and bench/src/suites/index.ts (the suites). A case's own files are never public.
  * - The suites stay light ("./suites"): the cache key and the cases' specs reach no case code, no
  *   service, no process module and no child_process, and a suite module reaches them only by the
  *   dynamic import() that loads its cases when it runs (bench/test/suites-light.test.ts checks the
  *   whole "./suites" module at run time).
  * - A case folder (bench/src/cases/<letter>-<name>/) imports only the harness and itself.
  * - The harness imports no case, suite or tool: they build on it, not it on them.
- * - A results file is valid by its numbers: the consistency check reaches neither the report's
- *   exporter (report.ts) nor the text-report parser.
+ * - A results file is valid by its numbers: the consistency check reaches neither the report writer
+ *   (report.ts), the reference suite's layout (suites/reference-report.ts) nor the text-report parser.
  * - Components and their helpers (src/components/**, src/cases/**) read no files: what they show comes
  *   from the page inputs (src/inputs/page-inputs.ts). depcruise cannot read .astro files, nor see
  *   process.env; tests/layering/components.test.ts checks those, and proves this rule can fail.
@@ -67,6 +69,13 @@ module.exports = {
       to: { path: '^bench/', pathNot: PUBLIC_BENCH },
     },
     {
+      name: 'public-bench-modules-are-no-case-file',
+      comment: 'The bench\'s exports are its public modules, never a case\'s own file: a case publishes through ./schema or ./facts.',
+      severity: 'error',
+      from: { path: '^(src|tests)/' },
+      to: { path: '^bench/src/cases/' },
+    },
+    {
       name: 'cache-key-is-light',
       comment: 'The cache key and the case specs (what a suite needs without running) must not reach case code, a service, the process module or child_process.',
       severity: 'error',
@@ -99,7 +108,7 @@ module.exports = {
       comment: 'A results file is valid by its numbers: the consistency check reaches neither the report exporter nor the report parser.',
       severity: 'error',
       from: { path: '^bench/src/harness/consistency\\.ts$' },
-      to: { path: '^bench/src/harness/report(-parse)?\\.ts$', reachable: true },
+      to: { path: '^bench/src/(harness/report(-parse)?|suites/reference-report)\\.ts$', reachable: true },
     },
     {
       name: 'components-read-no-files',

@@ -10,7 +10,7 @@ import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { runSuite } from '../src/harness/runner.ts';
-import type { BeyondCase } from '../src/harness/beyond-case.ts';
+import type { BeyondCase } from '../src/harness/case.ts';
 import { BENCH_ROOT } from '../src/harness/fingerprint.ts';
 import { referenceSuite } from '../src/suites/reference.ts';
 import { beyondSuite } from '../src/suites/beyond.ts';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import type { BenchCase } from '../src/harness/reference-case.ts';
+import type { ReferenceCase } from '../src/harness/case.ts';
 import { canonicalJson } from '../src/harness/cache-key.ts';
 import { REFERENCE_SPECS, referenceSuite } from '../src/suites/reference.ts';
 import { beyondSuite } from '../src/suites/beyond.ts';
@@ -75,8 +75,8 @@ test('the current inputs describe this machine and the full suite', () => {
 
 test('the specs as data and the case modules agree, case by case and in order', async () => {
   assert.deepEqual(
-    REFERENCE_SPECS.map((c) => [c.id, c.kind, c.title, c.counts.full, c.counts.quick]),
-    (await referenceSuite.loadCases() as BenchCase[]).map((c) => [c.id, c.kind, c.title, c.counts.full, c.counts.quick]),
+    REFERENCE_SPECS.map((c) => [c.id, c.kind, c.title, c.config.full, c.config.quick]),
+    (await referenceSuite.loadCases() as ReferenceCase[]).map((c) => [c.id, c.kind, c.title, c.config.full, c.config.quick]),
   );
 });
 

@@ -6,7 +6,7 @@
  * Source: the per-run `meanUs` of cases B and D in the results file (bench/src/harness/schema.ts).
  */
 import type { Results } from '@split-on-evidence/hop-bench/schema';
-import { runsInterval } from '@split-on-evidence/hop-bench/noise';
+import { runsInterval } from '@split-on-evidence/hop-bench/facts';
 import { latencyCase, type Facts } from './facts.ts';
 
 /**

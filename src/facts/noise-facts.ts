@@ -3,7 +3,7 @@
  * fact "<ratio name>.noise" that every word about it reads (hop-bench/noise differBeyondNoise: the runs'
  * intervals overlap → no measurable difference).
  */
-import { differBeyondNoise } from '@split-on-evidence/hop-bench/noise';
+import { differBeyondNoise } from '@split-on-evidence/hop-bench/facts';
 
 /** The suffix of a comparison's noise fact: "H.ratio.CvethOverC.p50" → "H.ratio.CvethOverC.p50.noise". */
 export const NOISE_SUFFIX = '.noise';

@@ -6,7 +6,7 @@
  * (case C) against a reused one (case B, paired-facts.ts), and for a full TLS handshake (G2) against a
  * resumed one (G3, cases/g-tls/facts.ts).
  */
-import { departsBeyondNoise, runsInterval, runsMedian } from '@split-on-evidence/hop-bench/noise';
+import { departsBeyondNoise, runsInterval, runsMedian } from '@split-on-evidence/hop-bench/facts';
 import type { Facts } from './facts.ts';
 import { NOISE, NOISE_SUFFIX } from './noise-facts.ts';
 

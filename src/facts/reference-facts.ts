@@ -8,7 +8,7 @@
  * E.retry.duplicates.total, …) so that the article's claims can also be checked against the
  * reference machine; `referenceFacts` prefixes them with "ref.".
  */
-import { parseReport } from '@split-on-evidence/hop-bench/reference';
+import { parseReport } from '@split-on-evidence/hop-bench/facts';
 import { addFailureRateFacts, addRatioFacts, addUntimedCallFact, mergeFacts, FAILURE_VARIANTS, type Facts, FactError } from './facts.ts';
 
 /** Path of the reference report, relative to the project root. */

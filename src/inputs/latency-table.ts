@@ -5,7 +5,7 @@
  * bench's own rule, hop-bench/noise latencyNoise) come from the results.
  */
 import type { Results } from '@split-on-evidence/hop-bench/schema';
-import { latencyNoise, type CaseNoise } from '@split-on-evidence/hop-bench/noise';
+import { latencyNoise, type CaseNoise } from '@split-on-evidence/hop-bench/facts';
 import { LATENCY_CASE_IDS, latencyCase, requireFact, type Facts } from '../facts/facts.ts';
 
 /** One row of figures: percentiles in µs, serial calls per second. */

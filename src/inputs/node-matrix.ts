@@ -4,7 +4,7 @@
  * another machine is found but reported as such, never as this machine's.
  */
 import path from 'node:path';
-import { currentMachine, findMatrix, type MatrixLookup } from '@split-on-evidence/hop-bench/matrix';
+import { currentMachine, findMatrix, type MatrixLookup } from '@split-on-evidence/hop-bench/suites';
 
 /** Environment variable that points the page at another matrix folder. */
 export const MATRIX_ENV = 'HOP_BENCH_MATRIX';

@@ -8,7 +8,7 @@
  * Within one `npm run build` the inputs are loaded once: the build loads them before `astro build`
  * and hands them to the page in the page snapshot file (page-snapshot.ts), with the claims it evaluated.
  */
-import type { MatrixLookup } from '@split-on-evidence/hop-bench/matrix';
+import type { MatrixLookup } from '@split-on-evidence/hop-bench/suites';
 import type { Results } from '@split-on-evidence/hop-bench/schema';
 import type { Facts } from '../facts/facts.ts';
 import { composeViews } from '../facts/run-views.ts';

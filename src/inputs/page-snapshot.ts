@@ -16,7 +16,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { MatrixLookup } from '@split-on-evidence/hop-bench/matrix';
+import type { MatrixLookup } from '@split-on-evidence/hop-bench/suites';
 import type { ClaimResult } from '../claims/claims.ts';
 import type { Facts } from '../facts/facts.ts';
 import type { ReferenceSetup } from '../facts/reference-facts.ts';

@@ -6,8 +6,8 @@
  * which must agree with the facts on every figure they share.
  */
 import type { Results } from '@split-on-evidence/hop-bench/schema';
-import { comparableFromReport, comparableFromResults, compareSides } from '@split-on-evidence/hop-bench/compare';
-import { parseReport } from '@split-on-evidence/hop-bench/reference';
+import { comparableFromReport, comparableFromResults, compareSides } from '@split-on-evidence/hop-bench/facts';
+import { parseReport } from '@split-on-evidence/hop-bench/facts';
 import { FactError, hasFact, type Facts } from '../facts/facts.ts';
 
 /** One case's row. Ratios are unitless, null for the base case B (and for a ratio with no fact or a zero denominator). */

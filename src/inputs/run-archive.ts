@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { listArchive } from '@split-on-evidence/hop-bench/archive';
+import { listArchive } from '@split-on-evidence/hop-bench/suites';
 import { parseResultsText, type Results } from '@split-on-evidence/hop-bench/schema';
 
 /** Environment variable that points the page at another archive folder. */

@@ -32,7 +32,7 @@ import { ensureResults } from './ensure-results.ts';
 import { BuildError } from './errors.ts';
 import { parseBuildOptions, USAGE } from './options.ts';
 import { publish } from './publish.ts';
-import { acquireLock, type HeldLock } from '@split-on-evidence/hop-bench/lock';
+import { acquireLock, type HeldLock } from '@split-on-evidence/hop-bench/cli';
 import { SUITES } from '@split-on-evidence/hop-bench/suites';
 import { suiteResultsPath } from '../inputs/results-source.ts';
 import { siteSuite } from '../inputs/site-suites.ts';

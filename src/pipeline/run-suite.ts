@@ -1,6 +1,6 @@
 /** Runs one bench suite as a child process on this Node, writing the given results file. */
 import path from 'node:path';
-import { start } from '@split-on-evidence/hop-bench/spawn';
+import { start } from '@split-on-evidence/hop-bench/cli';
 import type { SuiteWords } from '../inputs/results-source.ts';
 import { BuildError } from './errors.ts';
 

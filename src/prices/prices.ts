@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { friendlyIssues, valueAt, type FriendlyIssue } from '@split-on-evidence/hop-bench/friendly-errors';
+import { friendlyIssues, valueAt, type FriendlyIssue } from '@split-on-evidence/hop-bench/schema';
 import { z } from 'zod';
 
 /** Where the price file lives, relative to the project root (the build's working directory). */

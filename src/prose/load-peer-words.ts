@@ -2,7 +2,7 @@
 import type { FactRead } from '../claims/named.ts';
 import { formatNumber } from '../format/number.ts';
 import { listWords } from '../format/list-words.ts';
-import { PEER_STANDINGS, type PeerStanding } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import { PEER_STANDINGS, type PeerStanding } from '@split-on-evidence/hop-bench/facts';
 
 /**
  * Case F's peer check, as the predicate of "this generator's closed loop ___": each compared

@@ -5,7 +5,7 @@
  */
 import type { DerivedWord, FactRead } from '../claims/named.ts';
 import { formatFact, formatNumber } from '../format/number.ts';
-import { SERVICES_SATURATED_PERCENT } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import { SERVICES_SATURATED_PERCENT } from '@split-on-evidence/hop-bench/facts';
 import { capacitiesSentences, capacityClause } from './load-capacity-words.ts';
 import { peerWords } from './load-peer-words.ts';
 import { stallFloorSentences, wakeFloorVerdict } from './machine-floor-words.ts';

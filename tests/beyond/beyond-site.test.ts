@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { parse } from 'node-html-parser';
-import type { LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
+import type { LoadResult } from '@split-on-evidence/hop-bench/schema';
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import type { BeyondResults } from '../../src/inputs/results-source.ts';
 import { BEYOND_SITE } from '../../src/inputs/site-suites.ts';

@@ -21,7 +21,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { oddRunWarnings } from '@split-on-evidence/hop-bench/noise';
+import { oddRunWarnings } from '@split-on-evidence/hop-bench/facts';
 import { ROOT } from '../support/site-build.ts';
 
 /** A JSON object as read from a results file (the arbitraries edit copies of the fixtures). */

@@ -9,7 +9,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findMatrix, type MatrixLookup } from '@split-on-evidence/hop-bench/matrix';
+import { findMatrix, type MatrixLookup } from '@split-on-evidence/hop-bench/suites';
 import { articleFiles, describedUnmeasured, readArticle, type ArticleDoc } from '../../src/claims/article.ts';
 import { composeViews } from '../../src/facts/run-views.ts';
 import type { PageData } from '../../src/inputs/page-data.ts';

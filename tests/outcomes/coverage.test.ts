@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { noiseWarnings } from '@split-on-evidence/hop-bench/noise';
+import { noiseWarnings } from '@split-on-evidence/hop-bench/facts';
 import { parseResults } from '@split-on-evidence/hop-bench/schema';
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { outcomes, type Json } from './arbitraries.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { before, test } from 'node:test';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
-import { RetryStormResultSchema, type RetryStormResult } from '@split-on-evidence/hop-bench/cases/i-retry-storm';
+import { RetryStormResultSchema, type RetryStormResult } from '@split-on-evidence/hop-bench/schema';
 import type { ChartSpec } from '../../src/components/charts/chart-spec.ts';
 import { BEYOND_FIXTURE } from '../support/site-build.ts';
 import { retryStormOf } from '../../src/cases/i-retry-storm/facts.ts';

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { acquireLock } from '@split-on-evidence/hop-bench/lock';
+import { acquireLock } from '@split-on-evidence/hop-bench/cli';
 import { BEYOND_FIXTURE, BUILD_SCRIPT, FIXTURE, ROOT } from '../support/site-build.ts';
 
 const LOCK = path.join(ROOT, '.cache', 'build.lock');

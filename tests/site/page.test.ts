@@ -19,7 +19,7 @@ import { ARTICLE_SECTIONS } from '../support/article-sections.ts';
 import { beyondSuite } from '@split-on-evidence/hop-bench/suites';
 import { bySize, group, runDateText } from '../support/expected-text.ts';
 import { BEYOND_FIXTURE, FIXTURE, ROOT } from '../support/site-build.ts';
-import { noiseWarnings } from '@split-on-evidence/hop-bench/noise';
+import { noiseWarnings } from '@split-on-evidence/hop-bench/facts';
 import { ARCHIVED_RUN, fixturePage, UNREADABLE_ARCHIVE_FILE } from '../support/pages.ts';
 
 // <pre> must be parsed as elements (node-html-parser keeps it raw by default).

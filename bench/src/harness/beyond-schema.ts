@@ -1,17 +1,21 @@
 /**
- * The beyond suite's results file (bench/results/beyond-latest.json): a zod schema composed from the
- * registered cases' configSchema and resultSchema (given by the suite, suites/beyond.ts), and its
- * parser. Separate from the reference results (schema.ts, latest.json), which it never touches.
+ * The beyond suite's results file (bench/results/beyond-latest.json): its configuration and its
+ * measured case entries, inside the envelope every results file shares (results-envelope.ts), each
+ * case's config and result checked by that case's own schemas (the registered specs, given by the
+ * suite, suites/beyond.ts). Separate from the reference results (schema.ts, latest.json), which it
+ * never touches.
  */
 import { z } from 'zod';
-import { friendlyIssues } from './friendly-errors.ts';
-import { EnvironmentSchema, ResultsValidationError } from './schema.ts';
-import type { BeyondCaseSpec } from './beyond-case.ts';
+import type { BeyondCaseSpec } from './case.ts';
+import type { BeyondConfig } from './case-config.ts';
+import { envelopeFields, MeasuredStatusSchema, NotMeasuredCaseSchema, parseTextWith, parseWith } from './results-envelope.ts';
+
+export { NotMeasuredCaseSchema } from './results-envelope.ts';
 
 /** Version of the beyond results layout; bump when a field changes meaning. */
 export const BEYOND_SCHEMA_VERSION = 1;
 
-/** The configuration of the run (see beyond-config.ts). */
+/** The configuration of the run (see case-config.ts). */
 export const BeyondConfigSchema = z.object({
   /** "full" (every case, default size and runs), "quick" (smoke size) or "custom" (a subset or other runs). */
   mode: z.enum(['full', 'quick', 'custom']),
@@ -21,7 +25,7 @@ export const BeyondConfigSchema = z.object({
   cases: z.array(z.string().regex(/^[F-Z]$/, 'one capital letter after E')),
   /** Each case's parameters by id; checked against that case's configSchema. */
   caseConfigs: z.record(z.string(), z.unknown()),
-});
+}) satisfies z.ZodType<BeyondConfig>;
 
 /** A case that ran. */
 export const MeasuredCaseSchema = z.object({
@@ -29,7 +33,7 @@ export const MeasuredCaseSchema = z.object({
   id: z.string(),
   /** Label as printed in the report. */
   title: z.string().min(1),
-  status: z.literal('measured'),
+  status: MeasuredStatusSchema,
   /** Wall time the case took, ms. */
   durationMs: z.number().finite().nonnegative(),
   /** What the case stored; checked against that case's resultSchema. */
@@ -38,34 +42,12 @@ export const MeasuredCaseSchema = z.object({
   warnings: z.array(z.string()),
 });
 
-/** A case this machine could not run. */
-export const NotMeasuredCaseSchema = z.object({
-  /** Case id, e.g. "H". */
-  id: z.string(),
-  /** Label as printed in the report. */
-  title: z.string().min(1),
-  status: z.literal('not-measured'),
-  /** One plain sentence: why not, and what would make it runnable (from the case's available()). */
-  reason: z.string().min(1),
-});
-
 const BeyondResultsObject = z.object({
   /** Layout version (BEYOND_SCHEMA_VERSION). */
   schemaVersion: z.literal(BEYOND_SCHEMA_VERSION),
   /** Which suite this file holds; always "beyond". */
   suite: z.literal('beyond'),
-  /** The tool that wrote it. */
-  tool: z.object({ name: z.literal('hop-bench'), version: z.string() }),
-  /** Machine and software, as in the reference results; benchSourceSha256 is the beyond suite's source hash (beyondSuite.sourceSha256). */
-  environment: EnvironmentSchema,
-  /** The run's configuration. */
-  config: BeyondConfigSchema,
-  /** One entry per configured case, in order. */
-  cases: z.array(z.discriminatedUnion('status', [MeasuredCaseSchema, NotMeasuredCaseSchema])),
-  /** Wall time of the whole suite, ms. */
-  durationMs: z.number().finite().nonnegative(),
-  /** The text report exactly as printed. */
-  report: z.string(),
+  ...envelopeFields({ config: BeyondConfigSchema, cases: z.array(z.discriminatedUnion('status', [MeasuredCaseSchema, NotMeasuredCaseSchema])) }),
 });
 
 /**
@@ -95,7 +77,12 @@ export function beyondResultsSchema(specs: readonly BeyondCaseSpec[]) {
       const def = beyondCase(c.id);
       if (def && c.status === 'measured') addIssues(ctx, ['cases', k, 'result'], def.resultSchema.safeParse(c.result));
     });
-  });
+  }).transform((r): BeyondResults => ({
+    // Each case's config and result as its own schema reads them (its defaults applied), so their types hold.
+    ...r,
+    config: { ...r.config, caseConfigs: Object.fromEntries(Object.entries(r.config.caseConfigs).map(([id, cfg]) => [id, beyondCase(id)?.configSchema.parse(cfg) ?? cfg])) },
+    cases: r.cases.map((c) => (c.status === 'measured' ? { ...c, result: beyondCase(c.id)?.resultSchema.parse(c.result) ?? c.result } : c)),
+  }));
 }
 
 function addIssues(ctx: z.RefinementCtx, prefix: (string | number)[], parsed: { success: boolean; error?: z.ZodError }): void {
@@ -109,21 +96,19 @@ function addIssues(ctx: z.RefinementCtx, prefix: (string | number)[], parsed: { 
 export type MeasuredCase = z.infer<typeof MeasuredCaseSchema>;
 /** A not-measured case entry. */
 export type NotMeasuredCase = z.infer<typeof NotMeasuredCaseSchema>;
+/** One beyond case's outcome. */
+export type BeyondCaseOutcome = MeasuredCase | NotMeasuredCase;
 /** A beyond results file. */
 export type BeyondResults = z.infer<typeof BeyondResultsObject>;
+
+const BEYOND_FIX = 'Fix: re-run the beyond suite (npm run bench -- --suite beyond) to regenerate it, or restore a good copy.';
 
 /**
  * Validates parsed JSON as a beyond results file of a bench with these case specs.
  * @throws ResultsValidationError naming each bad field, what was expected and what was received.
  */
 export function parseBeyondResults(specs: readonly BeyondCaseSpec[], data: unknown, file: string): BeyondResults {
-  const parsed = beyondResultsSchema(specs).safeParse(data);
-  if (parsed.success) return parsed.data;
-  throw new ResultsValidationError(
-    file,
-    friendlyIssues(parsed.error, data).map((issue) => ({ path: issue.field, message: issue.text })),
-    'Fix: re-run the beyond suite (npm run bench -- --suite beyond) to regenerate it, or restore a good copy.',
-  );
+  return parseWith(beyondResultsSchema(specs), data, file, BEYOND_FIX);
 }
 
 /**
@@ -131,12 +116,5 @@ export function parseBeyondResults(specs: readonly BeyondCaseSpec[], data: unkno
  * @throws ResultsValidationError when the text is not JSON or not a valid beyond results file.
  */
 export function parseBeyondResultsText(specs: readonly BeyondCaseSpec[], text: string, file: string): BeyondResults {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new ResultsValidationError(file, [{ path: '', message: `not valid JSON: ${(error as Error).message}` }],
-      'Fix: re-run the beyond suite (npm run bench -- --suite beyond) to regenerate it, or restore a good copy.');
-  }
-  return parseBeyondResults(specs, data, file);
+  return parseTextWith((data, at) => parseBeyondResults(specs, data, at), text, file, BEYOND_FIX);
 }

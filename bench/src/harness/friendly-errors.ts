@@ -3,7 +3,7 @@
  * and the site's price schema (src/prices/prices.ts): each zod issue becomes its dotted field path, the
  * schema's own message, and a short rendering of the value that was actually there, so a bad file
  * is reported as "file, field, expected, got" instead of a stack of zod internals. Public (the site
- * imports it as @split-on-evidence/hop-bench/friendly-errors).
+ * imports it through @split-on-evidence/hop-bench/schema).
  */
 import type { z } from 'zod';
 

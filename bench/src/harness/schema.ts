@@ -1,52 +1,20 @@
 /**
- * The public contract of hop-bench: the shape of a results file as zod schemas, and the types inferred
- * from it. The site imports this module only (never the bench's internals). Every field says its
- * meaning and unit. The cross-field checks live in consistency.ts, the error wording in
- * friendly-errors.ts.
+ * The reference suite's results file (cases A–E, bench/results/latest.json) as zod schemas, and the
+ * types inferred from it: its configuration and its case entries, inside the envelope every results
+ * file shares (results-envelope.ts). Every field says its meaning and unit. The cross-field checks
+ * live in consistency.ts, the error wording in friendly-errors.ts.
  */
 import { z } from 'zod';
 import { checkConsistency } from './consistency.ts';
-import { friendlyIssues } from './friendly-errors.ts';
+import { EnvironmentSchema, envelopeFields, parseTextWith, parseWith, ReferenceStatusSchema } from './results-envelope.ts';
+
+export { EnvironmentSchema, ResultsValidationError } from './results-envelope.ts';
 
 /** Version of the results layout; bump when a field changes meaning. */
 export const RESULTS_SCHEMA_VERSION = 1;
 
 const nonNegative = z.number().finite().nonnegative();
 const count = z.number().int().nonnegative();
-
-/** The machine and software that produced the figures. */
-export const EnvironmentSchema = z.object({
-  /** CPU model as the OS reports it (os.cpus()[0].model), e.g. "AMD EPYC 7B13". */
-  cpuModel: z.string().min(1),
-  /** Logical cores seen by Node (os.availableParallelism()). */
-  cores: z.number().int().positive(),
-  /** Total RAM in bytes (os.totalmem()). */
-  ramBytes: z.number().int().positive(),
-  /** OS name, e.g. "Linux" (os.type()). */
-  osType: z.string().min(1),
-  /** Kernel release, e.g. "6.1.0-18-amd64" (os.release()). */
-  osRelease: z.string().min(1),
-  /** Node's platform, e.g. "linux" (process.platform). */
-  platform: z.string().min(1),
-  /** CPU architecture, e.g. "x64" (process.arch). */
-  arch: z.string().min(1),
-  /** Node version that ran the bench, e.g. "v24.20.0" (process.version). */
-  nodeVersion: z.string().regex(/^v\d+\.\d+\.\d+/, 'a Node version such as v24.20.0'),
-  /** V8 version (process.versions.v8). */
-  v8Version: z.string().min(1),
-  /** When the run started, ISO 8601 in UTC. */
-  startedAt: z.iso.datetime(),
-  /** Git commit of the bench source (40 hex digits), or null outside a git checkout. */
-  gitCommit: z.string().regex(/^[0-9a-f]{40}$/).nullable(),
-  /** True when the bench source had uncommitted changes at run time; null when unknown. */
-  gitDirty: z.boolean().nullable(),
-  /** SHA-256 (hex) over the bench's source files, path and content, sorted by path. */
-  benchSourceSha256: z.string().regex(/^[0-9a-f]{64}$/),
-  /** SHA-256 (hex) of the repository's package-lock.json at run time; null when there is none. */
-  lockfileSha256: z.string().regex(/^[0-9a-f]{64}$/).nullable().default(null),
-  /** Host name of the machine (os.hostname()), for archived runs. */
-  hostname: z.string(),
-});
 
 /** Warm-up and timed call counts of a latency case, per run. */
 export const LatencyCaseConfigSchema = z.object({
@@ -126,6 +94,9 @@ export const SocketCountSchema = z.object({
   expected: count,
 });
 
+/** Nearest-rank percentiles of one call, µs: a run's own, or their medians across runs. */
+const percentilesUs = { p50Us: nonNegative, p95Us: nonNegative, p99Us: nonNegative };
+
 /** One run of a latency case. Times in µs unless the name says otherwise. */
 export const LatencyRunSchema = z.object({
   /** Run index, 0-based. */
@@ -133,9 +104,7 @@ export const LatencyRunSchema = z.object({
   /** Timed samples (= timed calls). */
   samples: z.number().int().positive(),
   /** Nearest-rank percentiles and extremes of one call, µs. */
-  p50Us: nonNegative,
-  p95Us: nonNegative,
-  p99Us: nonNegative,
+  ...percentilesUs,
   minUs: nonNegative,
   maxUs: nonNegative,
   meanUs: nonNegative,
@@ -157,9 +126,7 @@ export const LatencyRunSchema = z.object({
 
 /** Median across runs of each figure of a latency case, µs (calls/s unitless per second). */
 export const LatencyMedianSchema = z.object({
-  p50Us: nonNegative,
-  p95Us: nonNegative,
-  p99Us: nonNegative,
+  ...percentilesUs,
   callsPerSec: z.number().positive(),
   /** Coefficient of variation of the runs' p50, percent (0 for one run). */
   p50CvPercent: nonNegative,
@@ -226,6 +193,8 @@ export const FailureVariantSchema = z.object({
 
 /** A latency case: the same call timed over some transport. */
 export const LatencyCaseSchema = z.object({
+  /** The entry's tag, as every case entry of either suite has it (a reference case always ran). */
+  status: ReferenceStatusSchema,
   kind: z.literal('latency'),
   /** Case id, "A" … "D". */
   id: z.string().regex(/^[A-Z]$/),
@@ -241,6 +210,8 @@ export const LatencyCaseSchema = z.object({
 
 /** A failure-injection case and its variants, in the order they ran. */
 export const FailureCaseSchema = z.object({
+  /** The entry's tag, as every case entry of either suite has it (a reference case always ran). */
+  status: ReferenceStatusSchema,
   kind: z.literal('failure'),
   id: z.string().regex(/^[A-Z]$/),
   title: z.string(),
@@ -253,16 +224,7 @@ export const CaseResultSchema = z.discriminatedUnion('kind', [LatencyCaseSchema,
 /** The fields of a results file; `ResultsSchema` adds the consistency checks. */
 export const ResultsShapeSchema = z.object({
   schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
-  /** Name and version of the bench package. */
-  tool: z.object({ name: z.literal('hop-bench'), version: z.string() }),
-  environment: EnvironmentSchema,
-  config: ConfigSchema,
-  /** Case results in the order they ran. */
-  cases: z.array(CaseResultSchema).min(1),
-  /** Wall-clock time of the whole suite, ms. */
-  durationMs: nonNegative,
-  /** The terminal report exactly as printed on stdout. */
-  report: z.string().min(1),
+  ...envelopeFields({ config: ConfigSchema, cases: z.array(CaseResultSchema).min(1) }),
 });
 
 /** A complete results file of hop-bench, checked for internal consistency (bench/src/harness/consistency.ts). */
@@ -286,25 +248,6 @@ export type FailureCaseResult = z.infer<typeof FailureCaseSchema>;
 export type CaseResult = z.infer<typeof CaseResultSchema>;
 export type Results = z.infer<typeof ResultsSchema>;
 
-/** A results file failed validation; `message` lists each problem as "path: what was expected, got value". */
-export class ResultsValidationError extends Error {
-  /** The file that failed. */
-  readonly file: string;
-  /** Each problem: dotted field path and what was wrong. */
-  readonly issues: readonly { path: string; message: string }[];
-  /** @param fix the remedy line; defaults to re-running the reference bench. */
-  constructor(file: string, issues: readonly { path: string; message: string }[], fix = 'Fix: re-run the bench (npm run bench) to regenerate it, or restore a good copy.') {
-    super(
-      `${file} is not a valid hop-bench results file:\n` +
-        issues.map((i) => `  - ${i.path || '(root)'}: ${i.message}`).join('\n') +
-        `\n${fix}`,
-    );
-    this.name = 'ResultsValidationError';
-    this.file = file;
-    this.issues = issues;
-  }
-}
-
 /**
  * Validates parsed JSON as a results file.
  * @param data the parsed JSON value.
@@ -312,12 +255,7 @@ export class ResultsValidationError extends Error {
  * @throws ResultsValidationError naming each bad field, what was expected and what was received.
  */
 export function parseResults(data: unknown, file: string): Results {
-  const parsed = ResultsSchema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  throw new ResultsValidationError(
-    file,
-    friendlyIssues(parsed.error, data).map((issue) => ({ path: issue.field, message: issue.text })),
-  );
+  return parseWith(ResultsSchema, data, file);
 }
 
 /**
@@ -325,11 +263,5 @@ export function parseResults(data: unknown, file: string): Results {
  * @throws ResultsValidationError when the text is not JSON or not a valid results file.
  */
 export function parseResultsText(text: string, file: string): Results {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new ResultsValidationError(file, [{ path: '', message: `not valid JSON: ${(error as Error).message}` }]);
-  }
-  return parseResults(data, file);
+  return parseTextWith(parseResults, text, file);
 }

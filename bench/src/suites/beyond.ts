@@ -2,20 +2,60 @@
  * The beyond suite (cases F–I: load, TLS, a real network, a retry storm): one value of the Suite
  * contract (harness/suite.ts). Its own results file and cache key, so it never changes the reference's.
  *
- * A new case: a folder cases/<letter>-<name>/ with a light spec.ts (a BeyondCaseSpec: id, title, zod
+ * A new case: a folder cases/<letter>-<name>/ with a light spec.ts (a CaseSpec: id, title, zod
  * configSchema and resultSchema, full and quick sizes), a case.ts (a BeyondCase: available(), run(),
- * report(), warnings()) and an entry.ts (both together), plus one line in REGISTRY below. Cases import
- * only harness/ and their own folder.
+ * report(), warnings()) and an entry.ts (both together), plus one line in REGISTRY and in
+ * BeyondSpecs below. Cases import only harness/ and their own folder.
  */
-import type { AnyBeyondCase, BeyondCaseSpec } from '../harness/beyond-case.ts';
-import { buildBeyondConfig, type BeyondConfig } from '../harness/beyond-config.ts';
-import { formatBeyondReport, type BeyondCaseOutcome } from '../harness/beyond-report.ts';
-import { BEYOND_SCHEMA_VERSION, parseBeyondResults, parseBeyondResultsText, type BeyondResults } from '../harness/beyond-schema.ts';
+import { checkResult, type AnyBeyondCase, type BeyondCaseSpec, type CaseSpec } from '../harness/case.ts';
+import { buildBeyondConfig, type BeyondConfig } from '../harness/case-config.ts';
+import { formatReport } from '../harness/report.ts';
+import type { Environment } from '../harness/schema.ts';
+import {
+  BEYOND_SCHEMA_VERSION,
+  parseBeyondResults,
+  parseBeyondResultsText,
+  type BeyondCaseOutcome,
+  type BeyondResults as UntypedBeyondResults,
+  type MeasuredCase,
+  type NotMeasuredCase,
+} from '../harness/beyond-schema.ts';
 import { defineSuite, loadCases, specsOf, type RoundScope } from '../harness/suite.ts';
 import { entryF } from '../cases/f-load/entry.ts';
 import { entryG } from '../cases/g-tls/entry.ts';
 import { entryH } from '../cases/h-network/entry.ts';
 import { entryI } from '../cases/i-retry-storm/entry.ts';
+import type { specF } from '../cases/f-load/spec.ts';
+import type { specG } from '../cases/g-tls/spec.ts';
+import type { specH } from '../cases/h-network/spec.ts';
+import type { specI } from '../cases/i-retry-storm/spec.ts';
+
+/** Each registered case's spec by id: where the typed results below take each case's own types from. */
+interface BeyondSpecs {
+  F: typeof specF;
+  G: typeof specG;
+  H: typeof specH;
+  I: typeof specI;
+}
+
+/** A beyond case's id. */
+export type BeyondCaseId = keyof BeyondSpecs;
+/** What case `K` stores when measured (its resultSchema's type). */
+export type BeyondResultOf<K extends BeyondCaseId> = BeyondSpecs[K] extends CaseSpec<unknown, infer R> ? R : never;
+/** Case `K`'s parameters (its configSchema's type). */
+export type BeyondConfigOf<K extends BeyondCaseId> = BeyondSpecs[K] extends CaseSpec<infer C, unknown> ? C : never;
+
+/** A measured case entry with its case's own result type, told apart by `id`. */
+export type TypedMeasuredCase = { [K in BeyondCaseId]: Omit<MeasuredCase, 'id' | 'result'> & { id: K; result: BeyondResultOf<K> } }[BeyondCaseId];
+
+/**
+ * A beyond results file with every case's config and result typed as its case's schemas read them
+ * (the parser checked each against them, so the types hold).
+ */
+export type BeyondResults = Omit<UntypedBeyondResults, 'config' | 'cases'> & {
+  config: Omit<UntypedBeyondResults['config'], 'caseConfigs'> & { caseConfigs: { [K in BeyondCaseId]?: BeyondConfigOf<K> } };
+  cases: (TypedMeasuredCase | NotMeasuredCase)[];
+};
 
 /** The registry, in run order: one entry per case (its spec, and its code loaded when the suite runs). */
 const REGISTRY = [entryF, entryG, entryH, entryI];
@@ -36,8 +76,9 @@ export const beyondSuite = defineSuite<BeyondConfig, BeyondResults, BeyondCaseOu
   staleWords: { source: 'the beyond cases or shared harness', results: 'the beyond results', configuration: 'the beyond configuration' },
   buildConfig: (choice) => buildBeyondConfig(BEYOND_SPECS, choice),
   fullConfig: () => buildBeyondConfig(BEYOND_SPECS, { quick: false }),
-  parseResults: (data, file) => parseBeyondResults(BEYOND_SPECS, data, file),
-  parseResultsText: (text, file) => parseBeyondResultsText(BEYOND_SPECS, text, file),
+  // The parser checked each case's config and result against its own schemas: the typed view holds.
+  parseResults: (data, file) => parseBeyondResults(BEYOND_SPECS, data, file) as BeyondResults,
+  parseResultsText: (text, file) => parseBeyondResultsText(BEYOND_SPECS, text, file) as BeyondResults,
   async rerunReasons(results) {
     const cases = await loadCases(REGISTRY);
     for (const c of results.cases) {
@@ -73,14 +114,10 @@ export const beyondSuite = defineSuite<BeyondConfig, BeyondResults, BeyondCaseOu
         throw new Error(`case ${c.id} (${c.title}): ${(error as Error).message}`, { cause: error });
       }
       if (signal.aborted) throw new Error(`case ${c.id} (${c.title}) was interrupted`);
-      const checked = c.resultSchema.safeParse(result);
-      if (!checked.success) {
-        const first = checked.error.issues[0]!;
-        throw new Error(`case ${c.id} (${c.title}) produced a result that does not fit its schema: ${first.path.join('.')}: ${first.message}`);
-      }
+      result = checkResult(c, result);
       const durationMs = performance.now() - t0;
       log(`beyond  ${c.id} done in ${(durationMs / 1000).toFixed(1)} s`);
-      return { id: c.id, title: c.title, status: 'measured', durationMs, result: checked.data, warnings: c.warnings?.(checked.data, caseConfig) ?? [] };
+      return { id: c.id, title: c.title, status: 'measured', durationMs, result, warnings: c.warnings?.(result, caseConfig) ?? [] };
     },
     collect: (_config, cases, runs) => cases.map((c) => runs.get(c.id)![0]!),
   },
@@ -94,7 +131,7 @@ export const beyondSuite = defineSuite<BeyondConfig, BeyondResults, BeyondCaseOu
       cases: [...outcomes],
       durationMs,
       report: formatBeyondReport(environment, config, outcomes, await loadCases(REGISTRY)),
-    };
+    } as BeyondResults;
   },
   serialize: (results) => JSON.stringify(results) + '\n',
   notes: (results) => results.cases.flatMap((c) => (c.status === 'measured' ? c.warnings.map((w) => `Warning: case ${c.id}: ${w}`) : [])),
@@ -105,3 +142,21 @@ export const beyondSuite = defineSuite<BeyondConfig, BeyondResults, BeyondCaseOu
     unchanged: 'The beyond results file was not changed.',
   },
 });
+
+/**
+ * The beyond suite's report (the one writer, harness/report.ts): a lead line, the machine, then each
+ * case's section: its own (BeyondCase.report) or why it was not measured.
+ * @param registry the suite's case modules.
+ */
+export function formatBeyondReport(env: Environment, config: BeyondConfig, cases: readonly BeyondCaseOutcome[], registry: readonly AnyBeyondCase[]): string {
+  return formatReport({
+    lead: [`Beyond suite (${config.mode}): what the serial floor hides`],
+    env,
+    sections: cases.map((c) => [
+      `${c.id}. ${c.title}`,
+      ...(c.status === 'not-measured'
+        ? [`  not measured here, because ${c.reason}`]
+        : registry.find((k) => k.id === c.id)!.report(c.result, config.caseConfigs[c.id])),
+    ]),
+  });
+}

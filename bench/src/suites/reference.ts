@@ -4,15 +4,15 @@
  *
  * How it runs its cases: per run (round) a fresh entitlement service seeded for that run, the cases in
  * registry order, the service stopped, then a pause; medians and intervals across the runs.
- * A new case: a folder cases/<letter>-<name>/ with a light spec.ts (a CaseSpec), a case.ts (a
- * BenchCase) and an entry.ts (both together), plus one line in REGISTRY below. Cases import only
- * harness/ and their own folder.
+ * A new case: a folder cases/<letter>-<name>/ with a light spec.ts (a latency or failure CaseSpec), a
+ * case.ts (its ReferenceCase) and an entry.ts (both together), plus one line in REGISTRY below. Cases
+ * import only harness/ and their own folder.
  */
 import { archiveResults } from '../harness/archive.ts';
-import type { BenchCase, CaseSpec, RunContext } from '../harness/reference-case.ts';
+import { checkResult, type ReferenceCase, type ReferenceCaseSpec, type RunContext } from '../harness/case.ts';
+import { buildReferenceConfig } from '../harness/case-config.ts';
 import { noiseWarnings } from '../harness/noise.ts';
-import { buildReferenceConfig } from '../harness/reference-config.ts';
-import { formatReport } from '../harness/report.ts';
+import { formatReferenceReport } from './reference-report.ts';
 import {
   parseResults,
   parseResultsText,
@@ -36,7 +36,7 @@ import { entryE } from '../cases/e-failure/entry.ts';
 const REGISTRY = [entryA, entryB, entryC, entryD, entryE];
 
 /** The cases' specs, in run order. */
-export const REFERENCE_SPECS: readonly CaseSpec[] = specsOf(REGISTRY);
+export const REFERENCE_SPECS: readonly ReferenceCaseSpec[] = specsOf(REGISTRY);
 
 /** A run's scope: its entitlement service. */
 interface ReferenceRound extends RoundScope {
@@ -88,7 +88,7 @@ export const referenceSuite = defineSuite<BenchConfig, Results, CaseResult>({
       );
       return { tag, run, entitlement, services, close: () => entitlement.stop() };
     },
-    async runCase(c: BenchCase, round: ReferenceRound, config: BenchConfig, { log }): Promise<LatencyRun | FailureVariantRun[]> {
+    async runCase(c: ReferenceCase, round: ReferenceRound, config: BenchConfig, { log, signal }): Promise<LatencyRun | FailureVariantRun[]> {
       const ctx: RunContext = {
         run: round.run,
         entitlement: round.entitlement,
@@ -96,16 +96,17 @@ export const referenceSuite = defineSuite<BenchConfig, Results, CaseResult>({
         startRelay: (label, nextPort) =>
           round.services.startRelay(label, { nextPort, keepAliveMs: config.serverKeepAliveMs }, config.serviceStartTimeoutMs),
         log,
+        signal,
       };
       const t0 = performance.now();
       log(`${round.tag}  ${c.id}. ${c.title} …`);
       try {
         if (c.kind === 'latency') {
-          const result = await c.runOnce(ctx, config.latency[c.id]!);
+          const result = checkResult(c, await c.run(ctx, config.latency[c.id]!));
           log(`${round.tag}  ${c.id} done in ${seconds(t0)}: p50 ${result.p50Us.toFixed(1)} µs, ${Math.round(result.callsPerSec).toLocaleString('en-US')} calls/s`);
           return result;
         }
-        const result = await c.runOnce(ctx, config.failure[c.id]!);
+        const result = checkResult(c, await c.run(ctx, config.failure[c.id]!));
         log(`${round.tag}  ${c.id} done in ${seconds(t0)}`);
         return result;
       } catch (error) {
@@ -115,11 +116,12 @@ export const referenceSuite = defineSuite<BenchConfig, Results, CaseResult>({
         throw new Error(`case ${c.id} (${c.title}), ${round.tag}: ${(cause as Error).message}`, { cause });
       }
     },
-    collect(_config, cases: readonly BenchCase[], runsOf): CaseResult[] {
+    collect(_config, cases: readonly ReferenceCase[], runsOf): CaseResult[] {
       return cases.map((c) => {
         if (c.kind === 'latency') {
           const runs = runsOf.get(c.id) as LatencyRun[];
           return {
+            status: 'measured',
             kind: 'latency',
             id: c.id,
             title: c.title,
@@ -131,6 +133,7 @@ export const referenceSuite = defineSuite<BenchConfig, Results, CaseResult>({
         }
         const perRun = runsOf.get(c.id) as FailureVariantRun[][];
         return {
+          status: 'measured',
           kind: 'failure',
           id: c.id,
           title: c.title,
@@ -148,7 +151,7 @@ export const referenceSuite = defineSuite<BenchConfig, Results, CaseResult>({
       config,
       cases,
       durationMs,
-      report: formatReport(environment, config, cases),
+      report: formatReferenceReport(environment, config, cases),
     };
   },
   serialize: (results) => JSON.stringify(results, null, 2) + '\n',

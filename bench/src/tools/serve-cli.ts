@@ -10,7 +10,7 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { caseE } from '../cases/e-failure/case.ts';
-import { SUITE_DEFAULTS } from '../harness/reference-config.ts';
+import { SUITE_DEFAULTS } from '../harness/case-config.ts';
 import { formatHostPort, parseHostPort } from './remote.ts';
 import { SERVE_ENV, TOKEN_PATTERN } from '../harness/services/access.ts';
 import { startService, stopAll, killAllNow, type Service } from '../harness/process.ts';
@@ -118,7 +118,7 @@ export async function serveMain(argv: string[]): Promise<number> {
         [TLS_ENV.cert]: credentials.certPem,
       });
       services.push(tls);
-      const failure = caseE.counts.full;
+      const failure = caseE.config.full;
       const entitlement = await startService(
         SCRIPTS.entitlement,
         'entitlement service',

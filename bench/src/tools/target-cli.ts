@@ -11,7 +11,7 @@ import { caseG, runG } from '../cases/g-tls/case.ts';
 import type { GResult } from '../harness/tls-schema.ts';
 import { BENCH_ROOT, collectEnvironment } from '../harness/environment.ts';
 import { referenceSuite } from '../suites/reference.ts';
-import { formatReport } from '../harness/report.ts';
+import { formatReferenceReport } from '../suites/reference-report.ts';
 import { control, describeMachine, discoverChain, formatHostPort, parseHostPort, remoteService, remoteTlsConnections, type ChainLink } from './remote.ts';
 import type { BenchConfig, CaseResult } from '../harness/schema.ts';
 import { SERVE_ENV, TOKEN_PATTERN } from '../harness/services/access.ts';
@@ -144,7 +144,7 @@ export async function targetMain(argv: string[]): Promise<number> {
       const config = referenceSuite.buildConfig({ quick: options.quick, runs: options.runs, caseIds: referenceIds });
       const { cases } = await runSuite(referenceSuite, config, { log, signal: abort.signal, services: chainServices(chain) });
       reference = { config, cases };
-      referenceReport = formatReport(client, config, cases);
+      referenceReport = formatReferenceReport(client, config, cases);
     }
     let g: GResult | null = null;
     if (options.caseIds.includes('G')) {

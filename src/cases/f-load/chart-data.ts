@@ -2,8 +2,8 @@
  * Charts of case F (under load), built from the stored result, valid levels only: an invalid level is
  * in the levels table (LoadLevelsTable) with its reason, never on a chart. Each chart has its table twin.
  */
-import type { LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
-import { levelClockLagP99Us } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import type { LoadResult } from '@split-on-evidence/hop-bench/schema';
+import { levelClockLagP99Us } from '@split-on-evidence/hop-bench/facts';
 import { formatNumber, powerOfTenBelow, type ChartData, type ChartSeries } from '../../components/charts/chart-spec.ts';
 
 /** How a target is named on the charts and tables. */

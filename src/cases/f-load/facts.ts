@@ -58,8 +58,8 @@
  *   below the p99 from the actual send (each call's first figure is never the smaller, so 0 unless broken).
  * Source: this build's beyond results (bench/results/beyond-latest.json).
  */
-import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
-import { boundCeilingPerSec, capacityNearCeiling, ceilingResponderBusy, ceilingRunBound, capacityTiesOf, figureOf, levelClockLagP99Us, machineLagFloors, PEER_STANDINGS, PEER_TARGET_RATIO, peerStanding, servicesSaturated } from '@split-on-evidence/hop-bench/cases/f-load/rules';
+import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/schema';
+import { boundCeilingPerSec, capacityNearCeiling, ceilingResponderBusy, ceilingRunBound, capacityTiesOf, figureOf, levelClockLagP99Us, machineLagFloors, PEER_STANDINGS, PEER_TARGET_RATIO, peerStanding, servicesSaturated } from '@split-on-evidence/hop-bench/facts';
 
 /** The name segment of an open-loop level: 0.1 → "at10". */
 export function loadLevelName(fraction: number): string {

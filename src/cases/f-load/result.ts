@@ -1,5 +1,5 @@
 /** Case F's stored result and config from this build's beyond results, for the page's components. */
-import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/cases/f-load';
+import type { LoadConfig, LoadResult } from '@split-on-evidence/hop-bench/schema';
 import type { BeyondResults } from '../../inputs/results-source.ts';
 
 /**

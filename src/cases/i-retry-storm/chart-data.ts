@@ -3,7 +3,7 @@
  * counts successes per 100 ms; the chart draws STORM_BUCKET_MERGE of them as one point, in calls/s,
  * which keeps the table twin short enough to read on a phone. The twin holds the same values.
  */
-import type { RetryStormResult, RetryStormRun } from '@split-on-evidence/hop-bench/cases/i-retry-storm';
+import type { RetryStormResult, RetryStormRun } from '@split-on-evidence/hop-bench/schema';
 import { formatNumber, type ChartData, type ChartSeries } from '../../components/charts/chart-spec.ts';
 
 /** The main run of each policy (key TTL as configured), in run order; the short-TTL run is left out. */

@@ -31,15 +31,14 @@
  */
 import type { BeyondResults } from '../../inputs/results-source.ts';
 import type { OptionalFact } from '../../facts/optional-facts.ts';
+import { lateStartLimitMs, retriesReceived } from '@split-on-evidence/hop-bench/facts';
 import {
-  lateStartLimitMs,
-  retriesReceived,
   RetryStormConfigSchema,
   RetryStormResultSchema,
   type RetryStormConfig,
   type RetryStormResult,
   type RetryStormRun,
-} from '@split-on-evidence/hop-bench/cases/i-retry-storm';
+} from '@split-on-evidence/hop-bench/schema';
 
 /** Run id in the results → its segment in fact names. */
 export const RUN_FACT_NAMES: Readonly<Record<string, string>> = {

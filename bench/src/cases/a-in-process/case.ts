@@ -1,13 +1,13 @@
 /** Case A: the entitlement check called in-process. Its timings are mostly the two clock reads. */
 import { checkEntitlement } from '../../harness/entitlement.ts';
-import type { LatencyCase } from '../../harness/reference-case.ts';
+import type { LatencyCase } from '../../harness/case.ts';
 import { specA } from './spec.ts';
 import { latencyRun, REQUEST_PERIOD, REQUESTS } from '../../harness/measure.ts';
 
 export const caseA: LatencyCase = {
   ...specA,
   hops: 0,
-  async runOnce(ctx, counts) {
+  async run(ctx, counts) {
     let warmSink = 0;
     for (let i = 0; i < counts.warmupCalls; i++) warmSink += checkEntitlement(REQUESTS[i % REQUEST_PERIOD]!).limit;
     const samplesNs = new Float64Array(counts.timedCalls);

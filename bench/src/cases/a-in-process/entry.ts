@@ -1,6 +1,6 @@
 /** Case A's line in its suite's registry: its spec, and its code loaded only when the suite runs. */
-import type { BenchCase, CaseSpec } from '../../harness/reference-case.ts';
+import type { ReferenceCase, ReferenceCaseSpec } from '../../harness/case.ts';
 import type { CaseEntry } from '../../harness/suite.ts';
 import { specA } from './spec.ts';
 
-export const entryA: CaseEntry<CaseSpec, BenchCase> = { spec: specA, load: async () => (await import('./case.ts')).caseA };
+export const entryA: CaseEntry<ReferenceCaseSpec, ReferenceCase> = { spec: specA, load: async () => (await import('./case.ts')).caseA };

@@ -1,13 +1,13 @@
 /** Case D: caller → relay A → relay B → entitlement service, three sequential keep-alive hops. */
 import http from 'node:http';
-import type { LatencyCase } from '../../harness/reference-case.ts';
+import type { LatencyCase } from '../../harness/case.ts';
 import { specD } from './spec.ts';
 import { measureHttpCase } from '../../harness/http-case.ts';
 
 export const caseD: LatencyCase = {
   ...specD,
   hops: 3,
-  async runOnce(ctx, counts) {
+  async run(ctx, counts) {
     const relayB = await ctx.startRelay(`relay B (case D, run ${ctx.run})`, ctx.entitlement.port);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {

@@ -1,12 +1,4 @@
-/** Case D as data (light: no code of the case): id, kind, title and counts, full (the reference's) and --quick. */
-import type { CaseSpec } from '../../harness/reference-case.ts';
+/** Case D as data (light: no code of the case): id, title and call counts, full (the reference's) and --quick. */
+import { latencySpec } from '../../harness/case.ts';
 
-export const specD = {
-  id: 'D',
-  kind: 'latency',
-  title: '3 sequential HTTP hops',
-  counts: {
-    full: { warmupCalls: 500, timedCalls: 5_000, throughputCalls: 0 },
-    quick: { warmupCalls: 50, timedCalls: 500, throughputCalls: 0 },
-  },
-} as const satisfies CaseSpec;
+export const specD = latencySpec('D', '3 sequential HTTP hops', { warmupCalls: 500, timedCalls: 5_000, throughputCalls: 0 }, { warmupCalls: 50, timedCalls: 500, throughputCalls: 0 });

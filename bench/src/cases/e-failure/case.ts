@@ -9,7 +9,7 @@ import { mulberry32 } from '../../harness/prng.ts';
 import type { FailureCaseConfig, FailureVariantRun } from '../../harness/schema.ts';
 import { delay, withTimeout, type Service } from '../../harness/process.ts';
 import { specE } from './spec.ts';
-import type { FailureCase, FailureVariantDef } from '../../harness/reference-case.ts';
+import type { FailureCase, FailureVariantDef } from '../../harness/case.ts';
 
 type Outcome = 'ok' | 'timedOut' | 'otherError';
 
@@ -23,7 +23,7 @@ export const caseE: FailureCase = {
     { id: 'retry', label: 'retry, no idempotency key', retries: true, idempotencyKey: false },
     { id: 'retry-key', label: 'retry + idempotency key', retries: true, idempotencyKey: true },
   ],
-  async runOnce(ctx, config) {
+  async run(ctx, config) {
     const jitter = mulberry32(ctx.clientSeed);
     const results: FailureVariantRun[] = [];
     for (const variant of this.variants) {
@@ -52,12 +52,7 @@ async function runVariant(
 ): Promise<FailureVariantRun> {
   await control(agent, server, '/reset');
   const maxAttempts = variant.retries ? 1 + config.maxRetries : 1;
-  let failed = 0;
-  let timedOut = 0;
-  let otherErrors = 0;
-  let attempts = 0;
-  let slowCalls = 0;
-  let slowestNs = 0;
+  const tally = { failed: 0, timedOut: 0, otherErrors: 0, attempts: 0, slowCalls: 0, slowestNs: 0 };
   for (let i = 0; i < config.callsPerVariant; i++) {
     const body = JSON.stringify({ tenantId: requestFor(i).tenantId, amount: config.invoiceAmountCents });
     const headers = variant.idempotencyKey ? { 'idempotency-key': `inv-${run}-${i}` } : undefined;
@@ -68,16 +63,16 @@ async function runVariant(
         const retry = attempt - 1; // 0 for the first retry
         await delay(config.backoffBaseMs * 2 ** retry + Math.floor(jitter() * config.backoffJitterMs));
       }
-      attempts += 1;
+      tally.attempts += 1;
       outcome = await attemptInvoice(agent, endpointOf(server), body, headers, config.clientTimeoutMs);
       if (outcome === 'ok') break;
     }
     const tookNs = Number(process.hrtime.bigint() - t0);
-    if (outcome !== 'ok') failed += 1;
-    if (outcome === 'timedOut') timedOut += 1;
-    if (outcome === 'otherError') otherErrors += 1;
-    if (tookNs > config.slowCallMs * 1e6) slowCalls += 1;
-    if (tookNs > slowestNs) slowestNs = tookNs;
+    if (outcome !== 'ok') tally.failed += 1;
+    if (outcome === 'timedOut') tally.timedOut += 1;
+    if (outcome === 'otherError') tally.otherErrors += 1;
+    if (tookNs > config.slowCallMs * 1e6) tally.slowCalls += 1;
+    tally.slowestNs = Math.max(tally.slowestNs, tookNs);
   }
   // Late replies finish before the count is read.
   await delay(config.settleMs);
@@ -85,14 +80,14 @@ async function runVariant(
   return {
     run,
     calls: config.callsPerVariant,
-    failed,
-    timedOut,
-    otherErrors,
-    attempts,
+    failed: tally.failed,
+    timedOut: tally.timedOut,
+    otherErrors: tally.otherErrors,
+    attempts: tally.attempts,
     invoicesWritten,
     duplicates: invoicesWritten - config.callsPerVariant,
-    slowCalls,
-    slowestMs: slowestNs / 1e6,
+    slowCalls: tally.slowCalls,
+    slowestMs: tally.slowestNs / 1e6,
   };
 }
 

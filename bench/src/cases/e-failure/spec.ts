@@ -1,6 +1,6 @@
-/** Case E as data (light: no code of the case): id, kind, title and its parameters, full (the reference's) and --quick. */
+/** Case E as data (light: no code of the case): id, title and its parameters, full (the reference's) and --quick. */
 import type { FailureCaseConfig } from '../../harness/schema.ts';
-import type { CaseSpec } from '../../harness/reference-case.ts';
+import { failureSpec } from '../../harness/case.ts';
 
 /** Case E's parameters for a number of calls per variant (the rest is the hop-bench spec's). */
 function failureConfig(callsPerVariant: number): FailureCaseConfig {
@@ -18,9 +18,4 @@ function failureConfig(callsPerVariant: number): FailureCaseConfig {
   };
 }
 
-export const specE = {
-  id: 'E',
-  kind: 'failure',
-  title: 'create invoice',
-  counts: { full: failureConfig(2_000), quick: failureConfig(200) },
-} as const satisfies CaseSpec;
+export const specE = failureSpec('E', 'create invoice', failureConfig(2_000), failureConfig(200));

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { requestFor } from '../../harness/entitlement.ts';
 import { delay, startEntitlementService, startRelayService, startService, type Service } from '../../harness/process.ts';
 import { medianInterval } from '../../harness/stats.ts';
-import type { BeyondCase, BeyondRunContext } from '../../harness/beyond-case.ts';
+import type { BeyondCase, BeyondRunContext } from '../../harness/case.ts';
 import { runClosedLevel } from './closed-loop.ts';
 import { runOpenLevel } from './open-loop.ts';
 import { autocannonVersion, comparePeers } from './peer-compare.ts';

@@ -1,5 +1,5 @@
 /** Case F as data (light: no code of the case): id, title, schemas (schema.ts) and sizes, full and --quick. */
-import type { BeyondCaseSpec } from '../../harness/beyond-case.ts';
+import type { BeyondCaseSpec } from '../../harness/case.ts';
 import { LoadConfigSchema, LoadResultSchema, type LoadConfig, type LoadResult } from './schema.ts';
 
 const shared = {

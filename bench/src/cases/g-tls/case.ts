@@ -15,7 +15,7 @@ import { oddRunWarnings, spreadWarning } from '../../harness/noise.ts';
 import { latencyMedians } from '../../harness/stats.ts';
 import { generateTlsCredentials, opensslVersion, TLS_ENV } from './tls-credentials.ts';
 import { postJsonTls } from './tls-client.ts';
-import type { BeyondCase, BeyondRunContext } from '../../harness/beyond-case.ts';
+import type { BeyondCase, BeyondRunContext } from '../../harness/case.ts';
 import { G_VARIANTS, type GConfig, type GResult, type GRunSchema, type GVariantId, type GVariantResult, type TlsNegotiatedSchema } from '../../harness/tls-schema.ts';
 import { specG } from './spec.ts';
 

@@ -1,5 +1,5 @@
 /** Case G's line in its suite's registry: its spec, and its code loaded only when the suite runs. */
-import type { AnyBeyondCase, AnyBeyondCaseSpec } from '../../harness/beyond-case.ts';
+import type { AnyBeyondCase, AnyBeyondCaseSpec } from '../../harness/case.ts';
 import type { CaseEntry } from '../../harness/suite.ts';
 import { specG } from './spec.ts';
 

@@ -1,5 +1,5 @@
 /** Case G as data (light: no code of the case): id, title, schemas (harness/tls-schema.ts) and sizes. */
-import type { BeyondCaseSpec } from '../../harness/beyond-case.ts';
+import type { BeyondCaseSpec } from '../../harness/case.ts';
 import { GConfigSchema, GResultSchema, type GConfig, type GResult } from '../../harness/tls-schema.ts';
 import type { LatencyCaseConfig } from '../../harness/schema.ts';
 

@@ -7,7 +7,7 @@
 import { netnsAvailability, runAcrossNamespaces } from './netns.ts';
 import type { NetnsResults } from './target-results.ts';
 import { specH, type HConfig } from './spec.ts';
-import type { BeyondCase } from '../../harness/beyond-case.ts';
+import type { BeyondCase } from '../../harness/case.ts';
 
 export const caseH: BeyondCase<HConfig, NetnsResults> = {
   ...specH,

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Availability } from '../../harness/beyond-case.ts';
+import type { Availability } from '../../harness/case.ts';
 import { runOk, start } from '../../harness/spawn.ts';
 import { readTargetResults, writeTargetResults, type TargetResults } from './target-results.ts';
 

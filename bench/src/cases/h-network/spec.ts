@@ -1,6 +1,6 @@
 /** Case H as data (light: no code of the case): id, title, schemas and sizes. */
 import { z } from 'zod';
-import type { BeyondCaseSpec } from '../../harness/beyond-case.ts';
+import type { BeyondCaseSpec } from '../../harness/case.ts';
 import { NetnsResultsSchema, type NetnsResults } from './target-results.ts';
 
 /** Case H's parameters. */

@@ -33,7 +33,7 @@ import { oneCall, sharedClock, type CallRecord } from './caller.ts';
 import { amplification, countPerBucket, goodputPerPhase, recoveryMs, sumRange } from './series.ts';
 import { RetryThrottle } from './token-bucket.ts';
 import { collectGarbage, MajorGcLog } from '../../harness/heap.ts';
-import type { BeyondCase, BeyondRunContext } from '../../harness/beyond-case.ts';
+import type { BeyondCase, BeyondRunContext } from '../../harness/case.ts';
 import { lateStartLimitMs, RetryStormConfigSchema, type RetryPolicy, type RetryStormConfig, type RetryStormResult, type RetryStormRun } from './schema.ts';
 import { specI } from './spec.ts';
 

@@ -1,5 +1,5 @@
 /** Case I as data (light: no code of the case): id, title, schemas (schema.ts), sizes and the policies it compares. */
-import type { BeyondCaseSpec } from '../../harness/beyond-case.ts';
+import type { BeyondCaseSpec } from '../../harness/case.ts';
 import { RetryStormConfigSchema, RetryStormResultSchema, type RetryPolicy, type RetryStormConfig, type RetryStormResult } from './schema.ts';
 
 /** Sources, as cited on the page. */

@@ -3,7 +3,7 @@
  * p50 per Node version) with its table twin, and the per-version table with V8, OpenSSL, ratios to B,
  * and the differences that exceed the noise between runs against one baseline version.
  */
-import { beyondNoise, type MatrixRow } from '@split-on-evidence/hop-bench/matrix';
+import { beyondNoise, type MatrixRow } from '@split-on-evidence/hop-bench/facts';
 import { formatNumber, type ChartData } from '../chart-spec.ts';
 
 const CASES = ['B', 'C', 'D'] as const;
