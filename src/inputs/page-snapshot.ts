@@ -26,9 +26,8 @@ import type { ListedFile } from './bench-listing.ts';
 import { matrixDir } from './node-matrix.ts';
 import type { PageViews } from './page-views.ts';
 import { archiveDir } from './run-archive.ts';
-import { suiteResultsPath, type BeyondResults } from './results-source.ts';
+import { suiteResultsPath } from './results-source.ts';
 import { BEYOND_SITE, REFERENCE_SITE } from './site-suites.ts';
-import type { Results } from '@split-on-evidence/hop-bench/schema';
 
 /** The environment variable that names the snapshot file (the build sets it for `astro build`). */
 export const SNAPSHOT_ENV = 'HOP_PAGE_SNAPSHOT';
@@ -63,13 +62,6 @@ export interface SnapshotPage {
   currentSourceSha256: { reference: string; beyond: string };
   /** Project root on disk (the feed reads content/updates.json from it). */
   rootDir: string;
-  /**
-   * The reference suite's validated results. Only for readers outside this route's reach that still take a
-   * whole results file (components/provenance/Provenance.astro); every other component reads `views`.
-   */
-  results: Results;
-  /** The beyond suite's validated results; only for src/components/mdx/unmeasured-figures.ts and Provenance.astro (see `results`). */
-  beyond: { results: BeyondResults };
 }
 
 /** One file the snapshot was made from, as it was then. */
@@ -130,8 +122,6 @@ const snapshotSchema = z.object({
     now: z.string(),
     currentSourceSha256: z.object({ reference: z.string(), beyond: z.string() }),
     rootDir: z.string(),
-    results: record,
-    beyond: z.object({ results: record }),
   }),
   published: z.object({ results: z.string(), beyondResults: z.string() }),
 });

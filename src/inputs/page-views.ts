@@ -5,6 +5,7 @@
  * from the facts record (latency-table.ts, run-history.ts), so a figure has one route to the page.
  * Every view is plain JSON data (the snapshot refuses anything else).
  */
+import { noiseWarnings } from '@split-on-evidence/hop-bench/facts';
 import type { Results } from '@split-on-evidence/hop-bench/schema';
 import type { ChartData } from '../components/charts/chart-spec.ts';
 import { latencyDistributionChart, DISTRIBUTION_MERGE } from '../components/charts/data/distribution.ts';
@@ -70,6 +71,8 @@ export interface PageViews {
   caseG: GResultLike | null;
   /** Case I's result and configuration; null when not measured. */
   retryStorm: NonNullable<ReturnType<typeof retryStormOf>> | null;
+  /** What the provenance panel counts: the bench's warnings about the reference run, word for word, and the beyond suite's measured cases and their warnings. */
+  provenance: { referenceWarnings: string[]; beyondMeasuredIds: string[]; beyondWarningCount: number };
   /** <BeyondCase> for every case id of the beyond results and every id the article may name (F–I). */
   beyondCases: Record<string, BeyondCaseView>;
   /** The network model table's rows (case H's page). */
@@ -109,6 +112,11 @@ export function pageViews(results: Results, beyond: BeyondResults, archive: read
     caseF: caseFResult(beyond) ?? null,
     caseG: g ?? null,
     retryStorm: retryStormOf(beyond) ?? null,
+    provenance: {
+      referenceWarnings: noiseWarnings(results),
+      beyondMeasuredIds: beyond.cases.filter((c) => c.status === 'measured').map((c) => c.id),
+      beyondWarningCount: beyond.cases.reduce((n, c) => n + (c.status === 'measured' ? c.warnings.length : 0), 0),
+    },
     beyondCases: Object.fromEntries(
       ids.map((id) => {
         const reason = notMeasuredReason(beyond, id);

@@ -35,8 +35,6 @@ export function makePageSnapshot(inputs: PageInputs, claims: readonly ClaimResul
       now: inputs.now.toISOString(),
       currentSourceSha256: inputs.currentSourceSha256,
       rootDir: inputs.rootDir,
-      results: loaded.results,
-      beyond: { results: beyond.results },
     },
     published: { results: loaded.text, beyondResults: beyond.text },
   };

@@ -5,14 +5,14 @@
  * discarded anyway. A name of an unmeasured case used outside a <BeyondCase> block is still caught by
  * the build's check (check-article.ts: unknown fact).
  */
-import { notMeasuredReason } from '../../facts/beyond-facts.ts';
 import { pageData } from '../../inputs/page-data.ts';
 
 /** True when one of `names` (e.g. "F.chain.open.p99Us.at95") belongs to a beyond case this build did not measure. */
 export function inUnmeasuredCase(names: readonly string[]): boolean {
-  const { beyond } = pageData();
+  const { beyondCases } = pageData().views;
   return names.some((name) => {
     const id = name.split('.')[0]!;
-    return /^[F-Z]$/.test(id) && notMeasuredReason(beyond.results, id) !== undefined;
+    // A case the beyond results do not hold at all is unmeasured too (its view has a reason, or none exists).
+    return /^[F-Z]$/.test(id) && (beyondCases[id] === undefined || beyondCases[id].reason !== undefined);
   });
 }
