@@ -19,8 +19,16 @@ const PARSE_OPTIONS = { blockTextElements: { script: true, style: true } };
 const BLOCKS = new Set(['P', 'LI', 'DD', 'DT', 'TD', 'TH', 'CAPTION', 'FIGCAPTION', 'SUMMARY', 'H1', 'H2', 'H3', 'H4', 'BLOCKQUOTE', 'LEGEND', 'LABEL', 'OUTPUT', 'DIV', 'SECTION', 'ASIDE', 'NAV', 'HEADER', 'FOOTER', 'MAIN', 'ARTICLE', 'FIGURE', 'TABLE', 'TR', 'UL', 'OL', 'DL', 'FORM', 'FIELDSET', 'DETAILS']);
 const SKIP = new Set(['PRE', 'CODE', 'SCRIPT', 'STYLE', 'TEMPLATE', 'SVG', 'CANVAS']);
 
-/** The page's prose as blocks of text: each block element's own text, code left out. */
-export function proseBlocks(root: HTMLElement): string[] {
+/** Marks an element's edge in a block's text (a character no page holds), for runTogether. */
+const EDGE = '\u0001';
+// Elements whose edge is no break in the text: a footnote mark or an index sits against its word by design.
+const NO_EDGE = new Set(['SUP', 'SUB', 'WBR']);
+
+/**
+ * Each block element's own text, inner blocks first, with EDGE at the edges of the inline elements in
+ * it; code left out, inline code standing for one word ("x"), a line break as a space.
+ */
+function edgedBlocks(root: HTMLElement): string[] {
   const blocks: string[] = [];
   const walk = (node: Node, current: string[]): void => {
     if (node.nodeType === 3) {
@@ -29,23 +37,30 @@ export function proseBlocks(root: HTMLElement): string[] {
     }
     if (node.nodeType !== 1) return;
     const el = node as HTMLElement;
-    if (SKIP.has(el.tagName)) {
-      // Inline code stands for a word in the sentence.
-      if (el.tagName === 'CODE') current.push('x');
-      return;
-    }
-    if (BLOCKS.has(el.tagName)) {
+    if (SKIP.has(el.tagName) && el.tagName !== 'CODE') return;
+    if (BLOCKS.has(el.tagName) || el.tagName === 'BR') {
       const own: string[] = [];
       for (const kid of el.childNodes) walk(kid, own);
-      const text = own.join('').replace(/\s+/g, ' ').trim();
-      if (text) blocks.push(text);
+      blocks.push(own.join(''));
+      // A block's own text stands apart from what surrounds it.
       current.push(' ');
       return;
     }
-    for (const kid of el.childNodes) walk(kid, current);
+    const edge = NO_EDGE.has(el.tagName) ? '' : EDGE;
+    current.push(edge);
+    if (el.tagName === 'CODE') current.push('x');
+    else for (const kid of el.childNodes) walk(kid, current);
+    current.push(edge);
   };
   walk(root.querySelector('body') ?? root, []);
   return blocks;
+}
+
+/** The page's prose as blocks of text: each block element's own text, code left out, whitespace collapsed. */
+export function proseBlocks(root: HTMLElement): string[] {
+  return edgedBlocks(root)
+    .map((text) => text.replaceAll(EDGE, '').replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
 }
 
 /** A sentence's end with no space after it: "run).With", "done.The". */
@@ -66,10 +81,6 @@ export function missingSpaceAfterStop(blocks: readonly string[]): string[] {
   return found;
 }
 
-/** Marks an element's edge in the text runTogether reads (a character no page holds). */
-const EDGE = '\u0001';
-// Elements whose edge is no break in the text: a footnote mark or an index sits against its word by design.
-const NO_EDGE = new Set(['SUP', 'SUB', 'WBR']);
 /**
  * A word, figure or sentence end on one side of an element edge, a word or figure on the other, and no
  * space between: "RAM|Cases", "none.|Cases", "12|345". Closing punctuation after an edge (",", ")", "×")
@@ -83,37 +94,13 @@ const GLUED = new RegExp(`([\\p{L}\\p{N}.;:!?)\\]%])${EDGE}+([\\p{L}\\p{N}(\\[])
  * edges inside a block count.
  */
 export function runTogether(root: HTMLElement): string[] {
-  const found: string[] = [];
-  const walk = (node: Node, current: string[]): void => {
-    if (node.nodeType === 3) {
-      current.push(node.text);
-      return;
-    }
-    if (node.nodeType !== 1) return;
-    const el = node as HTMLElement;
-    if (SKIP.has(el.tagName) && el.tagName !== 'CODE') return;
-    if (BLOCKS.has(el.tagName) || el.tagName === 'BR') {
-      const own: string[] = [];
-      for (const kid of el.childNodes) walk(kid, own);
-      const text = own.join('');
-      for (const m of text.matchAll(GLUED)) {
-        const at = m.index + m[1]!.length;
-        const show = (s: string) => s.replaceAll(EDGE, '').replace(/\s+/g, ' ');
-        found.push(`…${show(text.slice(0, at)).slice(-40).trimStart()}|${show(text.slice(at)).slice(0, 40).trimEnd()}…`);
-      }
-      // A block's own text stands apart from what surrounds it.
-      current.push(' ');
-      return;
-    }
-    const edge = NO_EDGE.has(el.tagName) ? '' : EDGE;
-    current.push(edge);
-    // Inline code stands for a word in the sentence.
-    if (el.tagName === 'CODE') current.push('x');
-    else for (const kid of el.childNodes) walk(kid, current);
-    current.push(edge);
-  };
-  walk(root.querySelector('body') ?? root, []);
-  return found;
+  const show = (text: string) => text.replaceAll(EDGE, '').replace(/\s+/g, ' ');
+  return edgedBlocks(root).flatMap((text) =>
+    [...text.matchAll(GLUED)].map((m) => {
+      const at = m.index + m[1]!.length;
+      return `…${show(text.slice(0, at)).slice(-40).trimStart()}|${show(text.slice(at)).slice(0, 40).trimEnd()}…`;
+    }),
+  );
 }
 
 /** The text of every heading (h1–h4) on the page, as a reader sees it. */
