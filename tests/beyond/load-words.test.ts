@@ -48,11 +48,11 @@ describe("case F's words", () => {
     const hop = { 'F.runs': 3, 'F.maxConcurrency': 64, 'F.ceilingPerSec': 30_000, 'F.ceilingLowPerSec': 28_000, 'F.ceilingHighPerSec': 31_000,
       'F.hop.capacityFromValidLevel': 1, 'F.hop.capacityPerSec': 11_552, 'F.hop.capacityLowPerSec': 8_382, 'F.hop.capacityHighPerSec': 11_887, 'F.hop.capacityConcurrency': 64, 'F.hop.capacitySetByService': 1, 'F.hop.capacityNearCeiling': 0, 'F.hop.capacityServicesSaturated': 0, 'F.hop.capacityServicesCpuPercent': 80, 'F.hop.capacityTies': 0 };
     const chain = { 'F.chain.capacityFromValidLevel': 1, 'F.chain.capacityPerSec': 1_210, 'F.chain.capacityLowPerSec': 911, 'F.chain.capacityHighPerSec': 1_229, 'F.chain.capacityConcurrency': 16, 'F.chain.capacitySetByService': 1, 'F.chain.capacityNearCeiling': 0, 'F.chain.capacityServicesSaturated': 0, 'F.chain.capacityServicesCpuPercent': 85, 'F.chain.capacityTies': 0 };
-    assert.equal(plain(WORDS.capacities(reader({ ...hop, ...chain }))), 'The highest median throughput among the levels that counted was, for the hop 11,552 calls/s with 64 callers (runs 8,382–11,887 calls/s), and for the chain 1,210 calls/s with 16 callers (runs 911–1,229 calls/s). For the hop, 64 callers was the most tried, so more callers might have brought more; for the chain, more callers brought no more.');
+    assert.equal(plain(WORDS.capacities(reader({ ...hop, ...chain }))), 'The highest median throughput among the levels that counted was, for the hop 11,552 calls/s with 64 callers (runs 8,382–11,887 calls/s), and for the chain 1,210 calls/s with 16 callers (runs 911–1,229 calls/s). For the hop, 64 callers was the most tried, so more callers might have brought more. For the chain, more callers brought no more.');
     // Both at the most callers: the limit is said once.
     assert.match(plain(WORDS.capacities(reader({ ...hop, ...chain, 'F.chain.capacityConcurrency': 64 }))), /\. For both, 64 callers was the most tried, so more callers might have brought more\.$/);
     const near = { ...hop, ...chain, 'F.hop.capacityNearCeiling': 1, 'F.ceilingBoundLowPerSec': 12_000, 'F.ceilingBoundHighPerSec': 13_000 };
-    assert.match(plain(WORDS.capacities(reader(near))), /\. For the hop, that is within the noise of what the generator reached against a trivial responder while using a full share of its core \(12,000–13,000 calls\/s\), so the generator may have set it, not the service; for the chain, more callers brought no more\.$/);
+    assert.match(plain(WORDS.capacities(reader(near))), /\. For the hop, that is within the noise of what the generator reached against a trivial responder while using a full share of its core \(12,000–13,000 calls\/s\), so the generator may have set it, not the service. For the chain, more callers brought no more\.$/);
     assert.match(plain(WORDS.capacities(reader({ ...near, 'F.ceilingBoundLowPerSec': 13_000 }))), /a full share of its core \(13,000 calls\/s\), so/);
     // Saturated services (pinned, ≥ 90% of their core): the service set it, said before the ceiling and the callers.
     const busy = { ...hop, ...chain, 'F.hop.capacityServicesSaturated': 1, 'F.hop.capacityServicesCpuPercent': 93.4, 'F.hop.capacityNearCeiling': 1 };
@@ -63,7 +63,7 @@ describe("case F's words", () => {
     assert.equal(plain(WORDS.hopCapacity(reader(busy))), 'the hop’s highest median throughput among the levels that counted was 11,552 calls/s with 64 callers (runs 8,382–11,887 calls/s); its service kept its core 93% busy at that level, so the service, not the generator, set that figure');
     assert.match(plain(WORDS.capacities(reader({ ...hop, ...chain, 'F.hop.capacitySetByService': 0 }))), /For the hop, the next level needed more of a core than the client may use, so the generator, not the service, set that figure;/);
     // The next level broke the client-CPU rule, but the service's core was saturated here: the service set it, and it is a floor.
-    assert.match(plain(WORDS.capacities(reader({ ...busy, 'F.hop.capacitySetByService': 0 }))), /\. For the hop, its service kept its core 93% busy at that level, so the service, not the generator, limited that level; the next level does not count because the client needed more of its core than the rule allows, so the figure is a floor: what the service answered at least, not the most it can; for the chain, more callers brought no more\.$/);
+    assert.match(plain(WORDS.capacities(reader({ ...busy, 'F.hop.capacitySetByService': 0 }))), /\. For the hop, its service kept its core 93% busy at that level, so the service, not the generator, limited that level. The next level does not count because the client needed more of its core than the rule allows. So the figure is a floor: what the service answered at least, not the most it can; for the chain, more callers brought no more\.$/);
     assert.equal(plain(WORDS.capacities(reader({ ...hop, 'F.chain.capacityFromValidLevel': 0 }))), 'The highest median throughput among the levels that counted was, for the hop 11,552 calls/s with 64 callers (runs 8,382–11,887 calls/s). For the hop, 64 callers was the most tried, so more callers might have brought more; no closed-loop level of the chain counted, so it has no capacity the page can use, and its open-loop rates came from a level that does not count.');
     // The article's one-target clause: the highest median over runs among the levels, not the highest any run reached (11,887 here).
     assert.equal(plain(WORDS.hopCapacity(reader(hop))), 'the hop’s highest median throughput among the levels that counted was 11,552 calls/s with 64 callers (runs 8,382–11,887 calls/s); 64 callers was the most tried, so more callers might have brought more');
@@ -73,7 +73,7 @@ describe("case F's words", () => {
     // One run on both targets: said once.
     assert.equal(
       plain(WORDS.capacities(reader({ ...hop, ...chain, 'F.runs': 1, 'F.hop.capacityTies': -1, 'F.chain.capacityTies': -1 }))),
-      'The highest throughput among the levels that counted was, for the hop 11,552 calls/s with 64 callers, and for the chain 1,210 calls/s with 16 callers; from one run, neither can be told from the other levels by the noise between runs. For the hop, 64 callers was the most tried, so more callers might have brought more; for the chain, more callers brought no more.',
+      'The highest throughput among the levels that counted was, for the hop 11,552 calls/s with 64 callers, and for the chain 1,210 calls/s with 16 callers. From one run, neither can be told from the other levels by the noise between runs. For the hop, 64 callers was the most tried, so more callers might have brought more. For the chain, more callers brought no more.',
     );
     // Not measurably above other levels (rules.capacityTies): named, one or several.
     // At the most callers but not measurably above fewer: a plateau, never "more might have brought more".
@@ -85,7 +85,7 @@ describe("case F's words", () => {
     assert.match(plain(WORDS.capacities(reader({ ...plateau, ...chainPlateau }))), /\. For the hop, going from 16 callers to 64 brought no measurable gain, yet at that level its service used 34% of its core and the generator 16% of its own: neither was saturated, so this run does not show what held it there; for the chain, going from a single caller to 64 brought no measurable gain, yet at that level its three services used 54% of their shared core and the generator 10% of its own: neither was saturated, so this run does not show what held it there\.$/);
     assert.equal(
       plain(WORDS.capacities(reader({ ...hop, ...chain, 'F.chain.capacityTies': 2, 'F.chain.capacityTie.0': 1, 'F.chain.capacityTie.1': 64 }))),
-      'The highest median throughput among the levels that counted was, for the hop 11,552 calls/s with 64 callers (runs 8,382–11,887 calls/s), and for the chain 1,210 calls/s with 16 callers (runs 911–1,229 calls/s), not measurably above the levels with a single caller and 64 callers (paired run by run, the ratios’ interval includes 1). For the hop, 64 callers was the most tried, so more callers might have brought more; for the chain, more callers brought no more.',
+      'The highest median throughput among the levels that counted was, for the hop 11,552 calls/s with 64 callers (runs 8,382–11,887 calls/s), and for the chain 1,210 calls/s with 16 callers (runs 911–1,229 calls/s), not measurably above the levels with a single caller and 64 callers (paired run by run, the ratios’ interval includes 1). For the hop, 64 callers was the most tried, so more callers might have brought more. For the chain, more callers brought no more.',
     );
   });
 
@@ -112,7 +112,7 @@ describe("case F's words", () => {
   test('wake-up floor: not measured; within both targets; above one or both, in every run, in some, or in the only one', () => {
     assert.equal(WORDS.wakeFloor(reader({ 'F.wakeFloor.measured': 0 })), 'This run did not measure how late the scheduler’s clock wakes on this machine.');
     const base = { 'F.runs': 3, 'F.wakeFloor.measured': 1, 'F.wakeFloor.p50Us': 90, 'F.wakeFloor.p99Us': 300, 'F.wakeFloor.p99LowUs': 250, 'F.wakeFloor.p99HighUs': 2_000, 'F.hop.unloadedP50Us': 200, 'F.chain.unloadedP50Us': 600, 'F.hop.floorBreaksLagRuns': 3, 'F.chain.floorBreaksLagRuns': 0, 'F.wakeFloor.stealMeasured': 0, 'F.stallFloor.measured': 0 };
-    const head = 'Just before each run’s open-loop levels, the bench timed the scheduler’s clock alone, with no calls to send: it woke 90 µs late at the median and 300 µs at p99 (runs 250–2,000 µs), whether from other work on the machine or from its idle CPUs waking slowly.';
+    const head = 'Just before each run’s open-loop levels, the bench timed the scheduler’s clock alone, with no calls to send. It woke 90 µs late at the median and 300 µs at p99 (runs 250–2,000 µs), whether from other work on the machine or from its idle CPUs waking slowly.';
     const words = (over: Record<string, number>) => plain(WORDS.wakeFloor(reader({ ...base, ...over })));
     assert.equal(words({}), `${head} That p99 was in every run later than the hop’s unloaded p50 (200 µs) and within the chain’s (600 µs), so an open-loop level of the hop is unlikely to meet the lag rule on this machine.`);
     assert.equal(words({ 'F.hop.floorBreaksLagRuns': 0 }), `${head} That p99 was in every run within both targets’ unloaded p50, so the clock alone does not break the lag rule here.`);
@@ -146,9 +146,9 @@ describe("case F's words", () => {
   test('open levels: none, one, several that never fall, several that fall; with and without the unloaded reference', () => {
     assert.equal(WORDS.hopOpen(reader({ 'F.hop.validOpenLevels': 0 })), 'no open-loop level counted, so no sentence or chart uses its loaded latency');
     const last = { 'F.hop.open.last.loadPercent': 70, 'F.hop.open.last.p99Us': 812, 'F.hop.unloadedCounts': 0 };
-    assert.equal(plain(WORDS.hopOpen(reader({ ...last, 'F.hop.validOpenLevels': 1 }))), 'one open-loop level counted, too few for a trend; at 70% of capacity its p99 was 812 µs');
+    assert.equal(plain(WORDS.hopOpen(reader({ ...last, 'F.hop.validOpenLevels': 1 }))), 'one open-loop level counted, too few for a trend. At 70% of capacity its p99 was 812 µs');
     const full = { ...last, 'F.hop.validOpenLevels': 5, 'F.hop.p99NeverFalls': 1, 'F.hop.unloadedCounts': 1, 'F.hop.open.last.p99OverUnloaded': 2, 'F.hop.closed.p99Us.c1': 369 };
-    assert.equal(plain(WORDS.hopOpen(reader(full))), '5 open-loop levels counted, and their p99 never fell measurably as the offered load rose; at 70% of capacity, the highest load that counted, its p99 was 812 µs, about twice as much as its p99 with a single caller (369 µs)');
+    assert.equal(plain(WORDS.hopOpen(reader(full))), '5 open-loop levels counted, and their p99 never fell measurably as the offered load rose. At 70% of capacity, the highest load that counted, its p99 was 812 µs, about twice as much as its p99 with a single caller (369 µs)');
     assert.match(WORDS.hopOpen(reader({ ...full, 'F.hop.p99NeverFalls': 0 })), /fell measurably at least once/);
   });
 
