@@ -57,7 +57,7 @@ function limitClause(f: FactRead, limit: CapacityLimit, who: string, target: 'ho
       const t = target === 'both' ? 'hop' : target;
       const busy = target === 'both' ? 'the services kept their core' : t === 'chain' ? 'its three services kept their shared core' : 'its service kept its core';
       const pct = formatFact(`F.${t}.capacityServicesCpuPercent`, f(`F.${t}.capacityServicesCpuPercent`), { digits: 0 });
-      return `for ${who}, ${busy} ${target === 'both' ? 'saturated' : `${pct} busy`} at that level, so the service${t === 'chain' || target === 'both' ? 's' : ''}, not the generator, limited that level; the next level does not count because the client needed more of its core than the rule allows, so the figure is a floor: what the service answered at least, not the most it can`;
+      return `for ${who}, ${busy} ${target === 'both' ? 'saturated' : `${pct} busy`} at that level, so the service${t === 'chain' || target === 'both' ? 's' : ''}, not the generator, limited that level. The next level does not count because the client needed more of its core than the rule allows. So the figure is a floor: what the service answered at least, not the most it can`;
     }
     case 'services-busy': {
       const pct = (t: 'hop' | 'chain') => formatFact(`F.${t}.capacityServicesCpuPercent`, f(`F.${t}.capacityServicesCpuPercent`), { digits: 0 });
@@ -117,11 +117,11 @@ export function capacitiesSentences(f: FactRead): string {
   const bothUnjudged = hop !== 'none' && chain !== 'none' && f('F.hop.capacityTies') === -1 && f('F.chain.capacityTies') === -1;
   const heads = [hop === 'none' ? null : `the hop ${capacityFigure(f, 'hop', !bothUnjudged)}`, chain === 'none' ? null : `the chain ${capacityFigure(f, 'chain', !bothUnjudged)}`].filter((x) => x !== null);
   const median = f('F.runs') > 1 ? 'median ' : '';
-  const once = bothUnjudged ? '; from one run, neither can be told from the other levels by the noise between runs' : '';
+  const once = bothUnjudged ? '. From one run, neither can be told from the other levels by the noise between runs' : '';
   const first = heads.length === 0 ? '' : `The highest ${median}throughput among the levels that counted was, for ${heads.join(', and for ')}${once}. `;
   // The ceiling and a plateau carry each target's own figures: said per target.
   const limits = hop === chain && hop !== 'none' && hop !== 'ceiling' && hop !== 'plateau'
     ? limitClause(f, hop, 'both')
-    : `${limitClause(f, hop, 'the hop')}; ${limitClause(f, chain, 'the chain')}`;
+    : `${limitClause(f, hop, 'the hop')}. ${capitalise(limitClause(f, chain, 'the chain'))}`;
   return `${first}${capitalise(limits)}.`;
 }

@@ -3,6 +3,7 @@
  * capacities and what set them, the open-loop levels, Little's law, the machine's floors, the
  * generator's ceiling and which levels counted.
  */
+import { capitalise } from './text.ts';
 import type { DerivedWord, FactRead } from '../claims/named.ts';
 import { formatFact, formatNumber } from '../format/number.ts';
 import { SERVICES_SATURATED_PERCENT } from '@split-on-evidence/hop-bench/facts';
@@ -58,7 +59,7 @@ export const LOAD_WORDS = {
     const steal = f('F.wakeFloor.stealMeasured') === 1
       ? ` During those clock tests, /proc/stat counted ${formatFact('F.wakeFloor.stealPercent', f('F.wakeFloor.stealPercent'), { digits: 1 })} of this machine’s CPU time as given by the host to other work (steal time${f('F.runs') > 1 ? stealRange() : ''}; a host that does not report steal shows 0 too).`
       : '';
-    const head = `Just before ${f('F.runs') > 1 ? 'each run’s' : 'the'} open-loop levels, the bench timed the scheduler’s clock alone, with no calls to send: it woke ${p50} late at the median and ${p99} at p99${range}, whether from other work on the machine or from its idle CPUs waking slowly.${steal}`;
+    const head = `Just before ${f('F.runs') > 1 ? 'each run’s' : 'the'} open-loop levels, the bench timed the scheduler’s clock alone, with no calls to send. It woke ${p50} late at the median and ${p99} at p99${range}, whether from other work on the machine or from its idle CPUs waking slowly.${steal}`;
     const stalls = stallFloorSentences(f);
     return `${head} ${wakeFloorVerdict(f)}${stalls ? ` ${stalls}` : ''}`;
   },
@@ -147,7 +148,7 @@ function openClause(f: FactRead, t: 'hop' | 'chain'): string {
   const load = formatFact(`F.${t}.open.last.loadPercent`, f(`F.${t}.open.last.loadPercent`));
   const p99 = formatFact(`F.${t}.open.last.p99Us`, f(`F.${t}.open.last.p99Us`));
   const where = n === 1 ? `at ${load} of capacity its p99 was ${p99}` : `at ${load} of capacity, the highest load that counted, its p99 was ${p99}`;
-  if (f(`F.${t}.unloadedCounts`) === 0) return `${trend}; ${where}`;
+  if (f(`F.${t}.unloadedCounts`) === 0) return `${trend}. ${capitalise(where)}`;
   const single = formatFact(`F.${t}.closed.p99Us.c1`, f(`F.${t}.closed.p99Us.c1`));
-  return `${trend}; ${where}, ${ratioPhrase(f(`F.${t}.open.last.p99OverUnloaded`))} its p99 with a single caller (${single})`;
+  return `${trend}. ${capitalise(where)}, ${ratioPhrase(f(`F.${t}.open.last.p99OverUnloaded`))} its p99 with a single caller (${single})`;
 }

@@ -21,7 +21,7 @@ export const RETRY_STORM_WORDS = {
    * Case I: the rule for a difference between two policies, one run each: "… only when it is larger
    * than ___" (policyDiffers; the tolerance is RELATION_TOLERANCE).
    */
-  policyDifferenceRule: (_f) => `both the gap between those two runs on the same figure and ${tolerancePercent()} of the larger figure; a smaller difference, or one only in the rounding shown, reads as none`,
+  policyDifferenceRule: (_f) => `both the gap between those two runs on the same figure and ${tolerancePercent()} of the larger figure. A smaller difference, or one only in the rounding shown, reads as none`,
   /** Case I, naive immediate retries: "… naive immediate retries ___;" (the article's short block). */
   immediateRecoveryClause: (f) => recoveryWords(f, 'immediate'),
   /** Case I, deadline-drop: "… the system ___." */
@@ -57,7 +57,7 @@ export const RETRY_STORM_WORDS = {
     }
     if (f('I.budget.recovered') !== 1) return `The budget ${through}; that was not enough to bring goodput back before the run ended.`;
     if (f('I.immediate.recovered') !== 1) return `The budget ${through}, and that was enough: the system ${recovery}, where naive immediate retries had not brought goodput back when the run ended.`;
-    return `The budget ${through}; the system ${recovery}, but naive immediate retries recovered in this run too, so there was no lasting damage here for the budget to cap.`;
+    return `The budget ${through}. The system ${recovery}. But naive immediate retries recovered in this run too, so there was no lasting damage here for the budget to cap.`;
   },
   /**
    * Case I: which policy recovered first, by one rule: recovery times are read to one bucket, but the
@@ -95,7 +95,7 @@ export const RETRY_STORM_WORDS = {
     const others = runs.filter((r) => r !== top);
     const below = others.filter((r) => r.shown !== top.shown && policyDiffers(f, measure, r.k, top.k));
     const close = others.filter((r) => !below.includes(r));
-    if (below.length === 0) return `${head}, goodput was ${at(runs)}: no policy below the highest by more than the rule allows for.${late}`;
+    if (below.length === 0) return `${head}, goodput was ${at(runs)}. No policy was below the highest by more than the rule allows for.${late}`;
     const highest = `${head}, goodput was highest under ${POLICY_NAMES[top.k]}, ${top.shown}`;
     const tied = close.length === 0 ? '' : `; not lower by more than the rule allows for: ${at(close)}`;
     return `${highest}${tied}; lower by more than ${close.length === 0 ? 'the rule' : 'it'} allows for: ${at(below)}.${late}`;
@@ -142,7 +142,7 @@ export const RETRY_STORM_WORDS = {
       const g = others.filter((o) => o.kind === kind);
       return g.length === 0 ? [] : [`${listWords(g.map((o) => shown(o.c)))}, ${COUNT_VERDICT[kind](g.length)}`];
     });
-    return `Calls without a key wrote second invoices when their retries were served: ${shown(counts[0]!)}; against that, ${groups.join('; ')}.`;
+    return `Calls without a key wrote second invoices when their retries were served: ${shown(counts[0]!)}. Against that, ${groups.join('; ')}.`;
   },
   /**
    * Case I, keys kept a day: what a keyed retry found, per policy that retries, from the server's replies:
@@ -152,12 +152,12 @@ export const RETRY_STORM_WORDS = {
   keyedRetriesFound: (f) => {
     const keys = POLICY_KEYS.filter((k) => k !== 'none');
     const counts = keys.map((k) => ({ k, conflicts: f(`I.${k}.replies.conflict409`), replayed: f(`I.${k}.replies.replayed`) }));
-    const head = 'a keyed retry that found an earlier attempt of its call still in progress got a 409, and one that found it finished got the stored reply.';
+    const head = 'A keyed retry that found an earlier attempt of its call still in progress got a 409, and one that found it finished got the stored reply.';
     if (counts.every((c) => c.conflicts === 0 && c.replayed === 0)) return `${head} In this run no keyed retry got either.`;
     const n = (k: string, what: string, v: number) => (v === 0 ? 'none' : formatFact(`I.${k}.replies.${what}`, v));
     const part = (c: (typeof counts)[number]) =>
       `under ${POLICY_NAMES[c.k]}, ${c.conflicts === 0 && c.replayed === 0 ? 'none got either' : `${n(c.k, 'conflict409', c.conflicts)} got a 409 and ${n(c.k, 'replayed', c.replayed)} the stored reply`}`;
-    return `${head} ${capitalise(counts.map(part).join('; '))}.`;
+    return `${head} ${counts.map((c) => `${capitalise(part(c))}.`).join(' ')}`;
   },
   /**
    * Case I, backoff with full jitter: how long its waits were, from the config (I.backoff.baseMs, capMs,
@@ -175,7 +175,7 @@ export const RETRY_STORM_WORDS = {
     const timeout = formatFact('I.clientTimeoutMs', f('I.clientTimeoutMs'));
     const below = ceilings.map((c, i) => (i === 0 ? `the wait before the ${retries === 1 ? '' : 'first '}retry is drawn at random below ${ms(c)}` : `the one before the ${ORDINALS[i] ?? `${i + 1}th`} below ${ms(c)}`));
     const means = `about ${listWords(ceilings.map((c) => ms(c / 2)))} on average`;
-    const drawn = `With a base of ${ms(base)} and a cap of ${ms(cap)}, ${listWords(below)}: ${means}`;
+    const drawn = `With a base of ${ms(base)} and a cap of ${ms(cap)}, ${listWords(below)}. That is ${means}`;
     const short = ceilings.every((c) => c / 2 < f('I.clientTimeoutMs'));
     const against = short ? `, ${retries === 1 ? 'below' : 'each below'} the ${timeout} timeout` : `, the longest not below the ${timeout} timeout`;
     const stuck = f('I.backoff.recovered') !== 1;
@@ -193,7 +193,7 @@ export const RETRY_STORM_WORDS = {
   callerSettle: (f) => {
     const warm = `Before the first storm the caller sent ${formatNumber(f('I.settle.warmUpCalls'), 0)} untimed calls, so that no storm timed code being compiled`;
     return f('I.settle.collectsGarbage') === 1
-      ? `${warm}, and before each storm its heap was collected in full, outside the timed run, so that a garbage-collection pause left by earlier cases could not hold up its schedule.`
+      ? `${warm}. Before each storm its heap was also collected in full, outside the timed run, so that a garbage-collection pause left by earlier cases could not hold up its schedule.`
       : `${warm}.`;
   },
   /**

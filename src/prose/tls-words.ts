@@ -78,7 +78,7 @@ function fullVsResumed(f: FactRead, prefix: string, paired: string, method = 'ea
   const name = `${prefix}.ratio.G2overG3.pairedP50`;
   const ratio = f(name);
   const noise = f(`${name}.noise`);
-  if (noise === NOISE.unjudged) return `A full handshake cost ${ratioPhrase(ratio)} a resumed one in the one run ${paired} (that run’s G2 median over its G3 median, not a ratio of medians over runs), too few runs to tell a difference from the noise between runs`;
+  if (noise === NOISE.unjudged) return `A full handshake cost ${ratioPhrase(ratio)} a resumed one in the one run ${paired} (that run’s G2 median over its G3 median, not a ratio of medians over runs). One run is too few to tell a difference from the noise between runs`;
   const runs = formatNumber(f(`${name}.runs`), 0);
   const min = f(`${name}.min`);
   const max = f(`${name}.max`);

@@ -46,18 +46,18 @@ describe("chainOpen: the chain's valid open levels, how p99 moved, and the highe
   });
 
   test('one level: too few for a trend, its load and p99', () => {
-    assert.equal(word({ 'F.chain.validOpenLevels': 1 }), 'one open-loop level counted, too few for a trend; at 50% of capacity its p99 was 812\u202fµs');
+    assert.equal(word({ 'F.chain.validOpenLevels': 1 }), 'one open-loop level counted, too few for a trend. At 50% of capacity its p99 was 812\u202fµs');
   });
 
   test('several levels: p99 never fell, or fell at least once; the highest level that counted', () => {
     const highest = { 'F.chain.validOpenLevels': 3, 'F.chain.open.last.loadPercent': 90, 'F.chain.open.last.p99Us': 1204.3 };
     assert.equal(
       word({ ...highest, 'F.chain.p99NeverFalls': 1 }),
-      '3 open-loop levels counted, and their p99 never fell measurably as the offered load rose; at 90% of capacity, the highest load that counted, its p99 was 1,204\u202fµs',
+      '3 open-loop levels counted, and their p99 never fell measurably as the offered load rose. At 90% of capacity, the highest load that counted, its p99 was 1,204\u202fµs',
     );
     assert.equal(
       word({ ...highest, 'F.chain.p99NeverFalls': 0 }),
-      '3 open-loop levels counted, and their p99 fell measurably at least once as the offered load rose, which more load should not do: read it as noise the runs did not average out; at 90% of capacity, the highest load that counted, its p99 was 1,204\u202fµs',
+      '3 open-loop levels counted, and their p99 fell measurably at least once as the offered load rose, which more load should not do: read it as noise the runs did not average out. At 90% of capacity, the highest load that counted, its p99 was 1,204\u202fµs',
     );
   });
 
@@ -65,11 +65,11 @@ describe("chainOpen: the chain's valid open levels, how p99 moved, and the highe
     const single = { 'F.chain.unloadedCounts': 1, 'F.chain.closed.p99Us.c1': 401.2 };
     assert.equal(
       word({ 'F.chain.validOpenLevels': 1, ...single, 'F.chain.open.last.p99OverUnloaded': 1.5 }),
-      'one open-loop level counted, too few for a trend; at 50% of capacity its p99 was 812\u202fµs, 50% more than its p99 with a single caller (401\u202fµs)',
+      'one open-loop level counted, too few for a trend. At 50% of capacity its p99 was 812\u202fµs, 50% more than its p99 with a single caller (401\u202fµs)',
     );
     assert.equal(
       word({ 'F.chain.validOpenLevels': 2, 'F.chain.p99NeverFalls': 1, ...single, 'F.chain.open.last.p99OverUnloaded': 3 }),
-      '2 open-loop levels counted, and their p99 never fell measurably as the offered load rose; at 50% of capacity, the highest load that counted, its p99 was 812\u202fµs, about three times as much as its p99 with a single caller (401\u202fµs)',
+      '2 open-loop levels counted, and their p99 never fell measurably as the offered load rose. At 50% of capacity, the highest load that counted, its p99 was 812\u202fµs, about three times as much as its p99 with a single caller (401\u202fµs)',
     );
   });
 });

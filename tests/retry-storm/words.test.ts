@@ -116,8 +116,8 @@ test("the budget's verdict: from the retries it let through against those it ref
   assert.match(budget(40, 60, { immediate: 1_000 }), /not enough/);
   assert.match(budget(40, 60, {}), /not enough/);
   // None refused: never "and refused the rest" (the quick fixture: 3 of 3 through).
-  assert.match(budget(3, 0, { budget: 1_000, immediate: 1_000 }), /^The budget let all 3 retries its clients asked for reach the server and refused none; the system recovered/);
-  assert.match(budget(1, 0, { budget: 1_000, immediate: 1_000 }), /^The budget let the one retry its clients asked for reach the server and refused none;/);
+  assert.match(budget(3, 0, { budget: 1_000, immediate: 1_000 }), /^The budget let all 3 retries its clients asked for reach the server and refused none\. The system recovered within 1,000 ms of the brownout’s end\. But naive immediate retries recovered in this run too, so there was no lasting damage here for the budget to cap\.$/);
+  assert.match(budget(1, 0, { budget: 1_000, immediate: 1_000 }), /^The budget let the one retry its clients asked for reach the server and refused none\. /);
   assert.match(budget(0, 0, { budget: 1_000 }), /^Its clients asked for no retry in this run, so the budget had nothing to refuse/);
 });
 
@@ -144,7 +144,7 @@ test('policy against policy, one run each: a difference counts only beyond the t
   assert.equal(during(49, 13, 13, 13, 517), '49 calls/s, against 13 calls/s without retries (a run whose caller fell behind its schedule)');
   assert.equal(during(49, 13, 13, 13, 62.5), '49 calls/s, against 13 calls/s without retries', 'at the limit is not behind');
   // "… read as an effect only when it is larger than ___." The rule of policyDiffers: above the immediate pair's gap and above 10%.
-  assert.equal(WORDS.policyDifferenceRule(storm({})), 'both the gap between those two runs on the same figure and 10% of the larger figure; a smaller difference, or one only in the rounding shown, reads as none');
+  assert.equal(WORDS.policyDifferenceRule(storm({})), 'both the gap between those two runs on the same figure and 10% of the larger figure. A smaller difference, or one only in the rounding shown, reads as none');
 });
 
 test('comparisons with the no-retry run carry the caveat when its caller fell behind: recovery, the budget against it', () => {
@@ -166,16 +166,16 @@ test('duplicates without a key: every retrying policy named with its count, each
   // The fixture's full run: 431 and 244 for the two naive runs (yardstick 187); backoff 419 is 12 apart: not counted.
   assert.equal(
     dups({ immediate: 431, backoff: 419, budget: 1, deadline: 0 }, 244),
-    `${head} 431 under naive immediate retries; against that, 419 under backoff with full jitter, a difference too small for the rule to count; 1 under the retry budget and none under deadline-drop, each fewer, by more than the rule allows for.`,
+    `${head} 431 under naive immediate retries. Against that, 419 under backoff with full jitter, a difference too small for the rule to count; 1 under the retry budget and none under deadline-drop, each fewer, by more than the rule allows for.`,
   );
   // Yardstick 34: backoff 383 is 49 apart and 13% of 383: more.
   assert.equal(
     dups({ immediate: 334, backoff: 383, budget: 2, deadline: 5 }, 300),
-    `${head} 334 under naive immediate retries; against that, 2 under the retry budget and 5 under deadline-drop, each fewer, by more than the rule allows for; 383 under backoff with full jitter, more, by more than the rule allows for.`,
+    `${head} 334 under naive immediate retries. Against that, 2 under the retry budget and 5 under deadline-drop, each fewer, by more than the rule allows for; 383 under backoff with full jitter, more, by more than the rule allows for.`,
   );
   assert.equal(
     dups({ backoff: 1 }, 0),
-    `${head} none under naive immediate retries; against that, none under the retry budget and none under deadline-drop, each as many; 1 under backoff with full jitter, more, by more than the rule allows for.`,
+    `${head} none under naive immediate retries. Against that, none under the retry budget and none under deadline-drop, each as many; 1 under backoff with full jitter, more, by more than the rule allows for.`,
   );
   assert.equal(dups({}, 0), 'Calls without a key wrote no second invoice under any policy in this run.');
 });
@@ -190,7 +190,7 @@ test('goodput in the first span after the brownout, across the policies by the o
   // 120–130, yardstick 0: 10 apart is within 10% of 130 (13): no policy below by more than the rule allows for.
   assert.equal(
     first({ none: 125, immediate: 120, backoff: 130, budget: 128, deadline: 126 }, 120),
-    `${head} 125 calls/s under no retry, 120 calls/s under naive immediate retries, 130 calls/s under backoff with full jitter, 128 calls/s under the retry budget and 126 calls/s under deadline-drop: no policy below the highest by more than the rule allows for.`,
+    `${head} 125 calls/s under no retry, 120 calls/s under naive immediate retries, 130 calls/s under backoff with full jitter, 128 calls/s under the retry budget and 126 calls/s under deadline-drop. No policy was below the highest by more than the rule allows for.`,
   );
   // The fixture's shape: deadline-drop far ahead (170 against 0–60; yardstick 0).
   assert.equal(
@@ -239,7 +239,7 @@ test('forms: recovered or stuck; zero, one or many; the day-long-key claim', () 
 
 test('the caller settles before the storms: warm-up calls always, the collection only when the config asks', () => {
   const settle = (gc: number) => WORDS.callerSettle(recordingReader({ 'I.settle.warmUpCalls': 100, 'I.settle.collectsGarbage': gc }).read);
-  assert.equal(settle(1), 'Before the first storm the caller sent 100 untimed calls, so that no storm timed code being compiled, and before each storm its heap was collected in full, outside the timed run, so that a garbage-collection pause left by earlier cases could not hold up its schedule.');
+  assert.equal(settle(1), 'Before the first storm the caller sent 100 untimed calls, so that no storm timed code being compiled. Before each storm its heap was also collected in full, outside the timed run, so that a garbage-collection pause left by earlier cases could not hold up its schedule.');
   assert.equal(settle(0), 'Before the first storm the caller sent 100 untimed calls, so that no storm timed code being compiled.');
 });
 
@@ -247,28 +247,28 @@ test('what a keyed retry found, per policy that retries: 409s and stored replies
   const P = ['immediate', 'backoff', 'budget', 'deadline'];
   const found = (c409: number[], replayed: number[]) =>
     WORDS.keyedRetriesFound(recordingReader(Object.fromEntries(P.flatMap((p, i) => [[`I.${p}.replies.conflict409`, c409[i]!], [`I.${p}.replies.replayed`, replayed[i]!]]))).read);
-  const head = 'a keyed retry that found an earlier attempt of its call still in progress got a 409, and one that found it finished got the stored reply.';
+  const head = 'A keyed retry that found an earlier attempt of its call still in progress got a 409, and one that found it finished got the stored reply.';
   // The expert's run: statusCounts 409 675/694/1/0, replayed 0/6/1/0 (immediate, backoff, budget, deadline).
   assert.equal(
     found([675, 694, 1, 0], [0, 6, 1, 0]),
-    `${head} Under naive immediate retries, 675 got a 409 and none the stored reply; under backoff with full jitter, 694 got a 409 and 6 the stored reply; under the retry budget, 1 got a 409 and 1 the stored reply; under deadline-drop, none got either.`,
+    `${head} Under naive immediate retries, 675 got a 409 and none the stored reply. Under backoff with full jitter, 694 got a 409 and 6 the stored reply. Under the retry budget, 1 got a 409 and 1 the stored reply. Under deadline-drop, none got either.`,
   );
   assert.equal(found([0, 0, 0, 0], [0, 0, 0, 0]), `${head} In this run no keyed retry got either.`);
-  assert.match(found([0, 0, 0, 0], [3, 0, 0, 0]), /Under naive immediate retries, none got a 409 and 3 the stored reply; under backoff with full jitter, none got either;/);
+  assert.match(found([0, 0, 0, 0], [3, 0, 0, 0]), /Under naive immediate retries, none got a 409 and 3 the stored reply\. Under backoff with full jitter, none got either\. /);
 });
 
 test("backoff's waits from the config: each retry's ceiling min(cap, base × 2^(n−1)) and half of it on average, against the timeout; 'short' only when below it, and the caveat only when backoff did not recover", () => {
   const waits = (base: number, cap: number, maxAttempts: number, recovered: number) =>
     WORDS.backoffWaits(recordingReader({ 'I.backoff.baseMs': base, 'I.backoff.capMs': cap, 'I.maxAttempts': maxAttempts, 'I.backoff.recovered': recovered, 'I.clientTimeoutMs': 250 }).read).replace(/\u202f/g, ' ');
   // The bench's config: base 100, cap 1,000, 3 attempts: retries 1 and 2 below 100 and 200 ms, means 50 and 100 ms.
-  const drawn = 'With a base of 100 ms and a cap of 1,000 ms, the wait before the first retry is drawn at random below 100 ms and the one before the second below 200 ms: about 50 ms and 100 ms on average, each below the 250 ms timeout.';
+  const drawn = 'With a base of 100 ms and a cap of 1,000 ms, the wait before the first retry is drawn at random below 100 ms and the one before the second below 200 ms. That is about 50 ms and 100 ms on average, each below the 250 ms timeout.';
   assert.equal(waits(100, 1_000, 3, 0), `${drawn} These waits are short, so this run does not show what backoff with longer waits would do.`);
   assert.equal(waits(100, 1_000, 3, 1), drawn, 'backoff recovered: no caveat about longer waits');
   // The cap binds: 100, min(150, 200), min(150, 400) → means 50, 75, 75.
-  assert.match(waits(100, 150, 4, 0), /below 100 ms, the one before the second below 150 ms and the one before the third below 150 ms: about 50 ms, 75 ms and 75 ms on average/);
+  assert.match(waits(100, 150, 4, 0), /below 100 ms, the one before the second below 150 ms and the one before the third below 150 ms\. That is about 50 ms, 75 ms and 75 ms on average/);
   // Base 400: means 200 and 400 ms; the longer is not below 250 ms, so the waits are not called short.
-  assert.equal(waits(400, 1_000, 3, 0), 'With a base of 400 ms and a cap of 1,000 ms, the wait before the first retry is drawn at random below 400 ms and the one before the second below 800 ms: about 200 ms and 400 ms on average, the longest not below the 250 ms timeout.');
-  assert.match(waits(100, 1_000, 2, 0), /the wait before the retry is drawn at random below 100 ms: about 50 ms on average, below the 250 ms timeout\. These waits are short/);
+  assert.equal(waits(400, 1_000, 3, 0), 'With a base of 400 ms and a cap of 1,000 ms, the wait before the first retry is drawn at random below 400 ms and the one before the second below 800 ms. That is about 200 ms and 400 ms on average, the longest not below the 250 ms timeout.');
+  assert.match(waits(100, 1_000, 2, 0), /the wait before the retry is drawn at random below 100 ms\. That is about 50 ms on average, below the 250 ms timeout\. These waits are short/);
 });
 
 test('the budget\'s attempts: a ratio, or counts when the ratio shows 1.00× though retries reached the server', () => {

@@ -216,7 +216,7 @@ test('full against resumed handshake, paired run by run: the runs\' range and th
   const method = '(each run’s G2 median over the same run’s G3 median, not the ratio of the two medians over runs)';
   assert.equal(
     word({ '': 1.44, '.low': 1.44, '.high': 1.44, '.min': 1.44, '.max': 1.44, '.runs': 1, '.noise': NOISE.unjudged }),
-    'A full handshake cost 44% more than a resumed one in the one run paired here (that run’s G2 median over its G3 median, not a ratio of medians over runs), too few runs to tell a difference from the noise between runs',
+    'A full handshake cost 44% more than a resumed one in the one run paired here (that run’s G2 median over its G3 median, not a ratio of medians over runs). One run is too few to tell a difference from the noise between runs',
   );
   // One run of 2.5×: the ratio's phrase (ratioPhrase), never "150% more than".
   assert.match(word({ '': 2.5, '.low': 2.5, '.high': 2.5, '.min': 2.5, '.max': 2.5, '.runs': 1, '.noise': NOISE.unjudged }), /^A full handshake cost about 2\.5 times as much as a resumed one in the one run/);
