@@ -50,7 +50,11 @@ test('a caller that fell behind its schedule: flagged in the report and warned a
   const late = withLag(467);
   const warnings = caseI.warnings!(late, config);
   assert.equal(warnings.length, 1);
-  assert.match(warnings[0]!, new RegExp(`run ${result.runs[2]!.id}: the open-loop caller started a call up to 467 ms late`));
+  // The run is named by its policy's label, as the config spells it, never by its bare id ("run none").
+  const label = config.policies.find((p) => p.id === result.runs[2]!.policyId)!.label;
+  assert.ok(warnings[0]!.startsWith(`The "${label}" run`), warnings[0]);
+  assert.ok(warnings[0]!.includes(': the open-loop caller started a call up to 467 ms late'), warnings[0]);
+  assert.doesNotMatch(warnings.join('\n'), /\brun (none|immediate|backoff|budget|deadline)\b/);
   const row = caseI.report(late, config).find((l) => l.trimStart().startsWith(`${result.runs[2]!.id} `))!;
   assert.match(row, /467 behind$/, 'the row of the run that fell behind says so');
   const onTime = withLag(limit);

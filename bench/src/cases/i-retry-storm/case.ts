@@ -134,14 +134,15 @@ export const caseI: BeyondCase<RetryStormConfig, RetryStormResult> = {
   warnings(result, config) {
     const out: string[] = [];
     for (const r of result.runs) {
+      const name = runName(r, config.policies);
       const lag = r.measured.schedulerLagMaxMs;
       if (lag > lateStartLimitMs(config)) {
         const gcMs = r.measured.callerGc?.majorPauseInRunMs ?? 0;
         const why = gcMs > 0 ? ` (its own major garbage collection paused it ${fmt(gcMs, 0)} ms during the run)` : '';
-        out.push(`run ${r.id}: the open-loop caller started a call up to ${fmt(lag, 0)} ms late${why}, so arrivals bunched; close other work on this machine and run it again.`);
+        out.push(`${name}: the open-loop caller started a call up to ${fmt(lag, 0)} ms late${why}, so arrivals bunched; close other work on this machine and run it again.`);
       }
       if (r.policyId === 'none' && r.measured.attempts.total !== r.seeded.calls) {
-        out.push(`run ${r.id}: the server counted ${r.measured.attempts.total} attempts for ${r.seeded.calls} calls without retries; some never reached it (connection errors). Rerun; if it persists, check the loopback interface.`);
+        out.push(`${name}: the server counted ${r.measured.attempts.total} attempts for ${r.seeded.calls} calls without retries; some never reached it (connection errors). Rerun; if it persists, check the loopback interface.`);
       }
     }
     return out;
@@ -337,4 +338,13 @@ function summarise(
       series: { successes, attempts: attemptsSeries.slice(0, runBuckets), queueMax: pad(stats.queueMaxPerBucket).slice(0, runBuckets) },
     },
   };
+}
+
+/**
+ * A run as a warning names it, by its policy's label in quotes ('The "no retry" run'), with
+ * "(short key TTL)" for the short-TTL run; never by the bare id ("run none").
+ */
+export function runName(run: { id: string; policyId: string }, policies: readonly { id: string; label: string }[]): string {
+  const label = policies.find((p) => p.id === run.policyId)?.label ?? run.policyId;
+  return `The "${label}" run${run.id.endsWith('-short-ttl') ? ' (short key TTL)' : ''}`;
 }
