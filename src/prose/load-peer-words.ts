@@ -10,7 +10,8 @@ import { PEER_STANDINGS, type PeerStanding } from '@split-on-evidence/hop-bench/
  * rules.peerStanding (the predicate its report's warning reads): no measurable difference when the
  * rounds' ratios have an interval that includes 1; otherwise within the target band (rules.PEER_TARGET_RATIO),
  * short of it, or above it. Results written before rounds have one pass, where the band alone decides.
- * Concurrencies with the same standing are said together.
+ * Concurrencies with the same standing are said together; with rounds, a 'near' standing whose rounds
+ * are all above 1 reads "exceeded … by at most <band>", and one all below 1 "came within <band> of …".
  */
 export function peerWords(f: FactRead): string {
   const runs = f('F.peer.rounds');
@@ -39,7 +40,9 @@ export function peerWords(f: FactRead): string {
   };
   const at = (cs: number[]) => cs.map((c) => `c = ${c}`).join(' and ');
   const both = (st: PeerStanding) => (st === 'same' ? 'at either concurrency compared' : 'at both concurrencies compared');
-  const parts = groups.map((g) => `${phrase[g.st]} ${groups.length === 1 && g.cs.length === 2 ? both(g.st) : `at ${at(g.cs)}`}${where(g)}`);
+  // Rounds all above 1 within the band are a small lead, not a shortfall: "within 10%" would hide the side.
+  const says = (g: (typeof groups)[number]) => (g.k === 'near-over' ? `exceeded autocannon’s throughput by at most ${band}` : phrase[g.st]);
+  const parts = groups.map((g) => `${says(g)} ${groups.length === 1 && g.cs.length === 2 ? both(g.st) : `at ${at(g.cs)}`}${where(g)}`);
   const tail = rows.some((r) => r.s === 'slower') ? ', so where it fell short the generator, not the service, may have set the figure' : '';
   // "Could not be told apart" is no proof of parity: say where the rounds reach below the target.
   const target = f('F.peer.targetRatio');
