@@ -204,8 +204,9 @@ export const RETRY_STORM_WORDS = {
     const limit = formatFact('I.schedule.lateLimitMs', f('I.schedule.lateLimitMs'));
     const behind = f('I.schedule.runsBehind');
     const runs = f('I.schedule.runs');
-    if (behind === 0) return `The caller kept that schedule: in no storm did a call start more than ${limit} after it was due.`;
     const late = f('I.schedule.lateMaxMs');
+    // The measured latest start, not the threshold, is the figure: the limit is only what it is held to.
+    if (behind === 0) return `The caller kept that schedule: across the storms the latest any call started after it was due was ${formatFact('I.schedule.lateMaxMs', late)}, within the limit of ${limit} (a quarter of the timeout).`;
     // "storms", not "runs": the page's setup line counts the suite's runs, and case I ran each storm once.
     const which = behind === runs ? `in all ${runs} storms` : behind === 1 ? `in one of the ${runs} storms` : `in ${behind} of the ${runs} storms`;
     const worst = `${formatFact('I.schedule.lateMaxMs', late)}${late > f('I.clientTimeoutMs') ? ', longer than the timeout itself' : ''}`;
