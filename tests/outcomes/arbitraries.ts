@@ -179,6 +179,8 @@ export interface BeyondShape {
   openLevels: ('measured' | 'all' | 'none' | 'lowest')[];
   /** The beyond run on the reference run's machine, or on another (CPU, cores, kernel, Node). */
   machine: 'same' | 'other-cpu' | 'other-node';
+  /** Case F's peer rounds against autocannon: as measured, or every round ahead (1.01–1.04) or behind (0.93–0.97) inside the 10% band. */
+  peer: 'measured' | 'ahead' | 'behind';
 }
 
 const OPEN = fc.constantFrom<'measured' | 'all' | 'none' | 'lowest'>('measured', 'all', 'none', 'lowest');
@@ -193,7 +195,11 @@ export const beyondShape: fc.Arbitrary<BeyondShape> = fc.record({
   scaleG: AROUND_ONE,
   openLevels: fc.tuple(OPEN, OPEN),
   machine: fc.constantFrom<'same' | 'other-cpu' | 'other-node'>('same', 'same', 'other-cpu', 'other-node'),
+  peer: fc.constantFrom<'measured' | 'ahead' | 'behind'>('measured', 'ahead', 'behind'),
 });
+
+/** Per-round ratios of a peer shape, this generator ÷ autocannon, all on one side of 1 and inside the band. */
+const PEER_ROUND_RATIOS = { ahead: [1.01, 1.02, 1.04], behind: [0.93, 0.95, 0.97] } as const;
 
 /** Whether no valid open level's p99 interval lies wholly below that of a valid level with less offered load. */
 function p99NeverFalls(open: Json[]): boolean {
@@ -224,6 +230,17 @@ export function beyondResults(shape: BeyondShape, reference: Json): Json {
       t.validOpenLevels = t.open.filter((l: Json) => l.validity.valid).length;
       t.p99NeverFalls = p99NeverFalls(t.open);
     });
+  }
+  if (f?.status === 'measured' && shape.peer !== 'measured') {
+    const wanted = PEER_ROUND_RATIOS[shape.peer];
+    for (const row of f.result.peer) {
+      const rounds: Json[] = row.rounds ?? [{ autocannonPerSec: row.autocannonPerSec, benchPerSec: row.benchPerSec }];
+      rounds.forEach((round, k) => (round.benchPerSec = round.autocannonPerSec * wanted[k % wanted.length]!));
+      const ratios = rounds.map((round) => round.benchPerSec / round.autocannonPerSec).sort((a, b) => a - b);
+      row.ratio = ratios[Math.floor(ratios.length / 2)]!;
+      row.benchPerSec = row.autocannonPerSec * row.ratio;
+      if (row.rounds) [row.ratioLow, row.ratioHigh] = [ratios[0]!, ratios.at(-1)!];
+    }
   }
   const g = r.cases.find((x: Json) => x.id === 'G');
   if (g?.status === 'measured') {

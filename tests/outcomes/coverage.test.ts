@@ -45,6 +45,13 @@ test('200 generated outcomes pass the schemas and reach every dimension the word
     }
     const f = beyond.cases.find((c) => c.id === 'F') as Json;
     if (f?.status === 'measured') for (const t of f.result.targets) mark('valid open levels', bucket(t.validOpenLevels));
+    if (f?.status === 'measured') {
+      for (const row of f.result.peer) {
+        const ratios = (row.rounds ?? [row]).map((x: Json) => x.benchPerSec / x.autocannonPerSec);
+        const inBand = ratios.every((x: number) => Math.abs(x - 1) <= 0.1);
+        mark('peer rounds', !inBand ? 'other' : ratios.every((x: number) => x > 1) ? 'ahead in band' : ratios.every((x: number) => x < 1) ? 'behind in band' : 'other');
+      }
+    }
     const e = (x: Json) => `${x.cpuModel}|${x.cores}|${x.osRelease}|${x.nodeVersion}`;
     mark('machines', e(reference.environment) === e(beyond.environment) ? 'same' : 'mixed');
     mark('matrix', o.matrix);
@@ -63,6 +70,7 @@ test('200 generated outcomes pass the schemas and reach every dimension the word
     'TLS resumption': ['G1 0 %', 'G2 0 %', 'G3 100 %', 'G3 between'],
     'G1 ÷ B': ['below 0.95', 'about 1', 'above 1.05'],
     'valid open levels': ['zero', 'one', 'many'],
+    'peer rounds': ['ahead in band', 'behind in band', 'other'],
     machines: ['same', 'mixed'],
     matrix: ['found', 'other-machine', 'none'],
     prices: ['fresh', 'at the edge', 'stale'],
