@@ -41,7 +41,7 @@ export function peerWords(f: FactRead): string {
   const at = (cs: number[]) => cs.map((c) => `c = ${c}`).join(' and ');
   const both = (st: PeerStanding) => (st === 'same' ? 'at either concurrency compared' : 'at both concurrencies compared');
   // Rounds all above 1 within the band are a small lead, not a shortfall: "within 10%" would hide the side.
-  const says = (g: (typeof groups)[number]) => (g.k === 'near-over' ? `exceeded autocannon’s throughput by at most ${band}` : phrase[g.st]);
+  const says = (g: (typeof groups)[number]) => (g.k === 'near-over' ? `${phrase.faster} by at most ${band}` : phrase[g.st]);
   const parts = groups.map((g) => `${says(g)} ${groups.length === 1 && g.cs.length === 2 ? both(g.st) : `at ${at(g.cs)}`}${where(g)}`);
   const tail = rows.some((r) => r.s === 'slower') ? ', so where it fell short the generator, not the service, may have set the figure' : '';
   // "Could not be told apart" is no proof of parity: say where the rounds reach below the target.

@@ -205,11 +205,12 @@ export const RETRY_STORM_WORDS = {
     const behind = f('I.schedule.runsBehind');
     const runs = f('I.schedule.runs');
     const late = f('I.schedule.lateMaxMs');
+    const lateText = formatFact('I.schedule.lateMaxMs', late);
     // The measured latest start, not the threshold, is the figure: the limit is only what it is held to.
-    if (behind === 0) return `The caller kept that schedule: across the storms the latest any call started after it was due was ${formatFact('I.schedule.lateMaxMs', late)}, within the limit of ${limit} (a quarter of the timeout).`;
+    if (behind === 0) return `The caller kept that schedule: across the storms the latest any call started after it was due was ${lateText}, within the limit of ${limit} (a quarter of the timeout).`;
     // "storms", not "runs": the page's setup line counts the suite's runs, and case I ran each storm once.
     const which = behind === runs ? `in all ${runs} storms` : behind === 1 ? `in one of the ${runs} storms` : `in ${behind} of the ${runs} storms`;
-    const worst = `${formatFact('I.schedule.lateMaxMs', late)}${late > f('I.clientTimeoutMs') ? ', longer than the timeout itself' : ''}`;
+    const worst = `${lateText}${late > f('I.clientTimeoutMs') ? ', longer than the timeout itself' : ''}`;
     return (
       `The caller fell behind that schedule ${which}: it started calls more than ${limit} (a quarter of the timeout) after they were due, at worst ${worst}. ` +
       'Arrivals bunched, so the server saw a burstier load than this describes, and the bench warned to run again on a quieter machine.'
