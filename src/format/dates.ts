@@ -5,17 +5,19 @@
  * side by side, each labelled, so "revised" never reads as the date of the figures. Dates are UTC days.
  */
 
+// Made once: toLocaleDateString builds a formatter on every call, and a page formats hundreds of dates.
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
+
 /** A UTC timestamp as "30 November 2026, 06:46 UTC". */
 export function formatRunDate(iso: string): string {
   const d = new Date(iso);
-  const date = d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
-  return `${date}, ${time} UTC`;
+  return `${DAY.format(d)}, ${CLOCK.format(d)} UTC`;
 }
 
 /** A calendar date as "30 November 2026" (UTC, so the build machine's zone cannot shift it). */
 export function formatDay(date: Date): string {
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return DAY.format(date);
 }
 
 /** The dates of a page, as inputs. */
@@ -96,7 +98,7 @@ export function suiteRunDates(referenceStartedAt: string, beyondStartedAt: strin
   if (day(ref) !== day(bey)) {
     return { reference: { iso: day(ref), text: formatDay(ref) }, beyond: { iso: day(bey), text: formatDay(bey) } };
   }
-  const time = (d: Date) => d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
+  const time = (d: Date) => CLOCK.format(d);
   return {
     reference: { iso: ref.toISOString(), text: `${formatDay(ref)}, ${time(ref)} UTC` },
     beyond: { iso: bey.toISOString(), text: `${time(bey)} UTC` },

@@ -11,7 +11,7 @@
  * quotation that is shortened, widened or reworded fails, and so does a <q> (its marks vanish in copied
  * text, reader views and feed readers).
  */
-import { parse } from 'node-html-parser';
+import { parse, type HTMLElement } from 'node-html-parser';
 import { wordsOf } from './word-count.ts';
 
 /** The file, relative to the project root. */
@@ -69,10 +69,13 @@ export function matchQuotation(text: string, quotations: readonly Quotation[]): 
   return quotations.find((q) => comparable(q.text) === words);
 }
 
-/** Problems with the quotations of one built page: every quotation must be one of the file, word for word, with its source's URL, and marked by text (no <q>). */
-export function quotationProblems(html: string, quotations: readonly Quotation[]): string[] {
+/**
+ * Problems with the quotations of one built page (its HTML, or its parsed tree): every quotation must be
+ * one of the file, word for word, with its source's URL, and marked by text (no <q>).
+ */
+export function quotationProblems(html: string | HTMLElement, quotations: readonly Quotation[]): string[] {
   const problems: string[] = [];
-  const main = parse(html).querySelector('main');
+  const main = (typeof html === 'string' ? parse(html) : html).querySelector('main');
   if (!main) return problems;
   for (const q of main.querySelectorAll('q')) {
     problems.push(`the quotation "${q.textContent.replace(/\s+/g, ' ').trim().slice(0, 40)}…" is a <q>, whose marks vanish where no stylesheet draws them (copied text, reader views, feeds). Fix: write <Quote cite="URL">…</Quote>`);

@@ -45,12 +45,14 @@ function claimProblems(found: { claims: number; fragile: number }, expectedClaim
 
 /**
  * Problems of one built article page, claims aside (empty when it is fine).
+ * @param html the page's HTML, or its tree parsed with PARSE_OPTIONS, which this takes the code out of
+ *   (read anything else from a tree before handing it over).
  * @param requiredIds ids the page must hold.
  * @param otherTitles section titles of the site's other pages (for the pasted-title check).
  */
-export function findPageProblems(html: string, requiredIds: readonly string[] = [], otherTitles: Iterable<string> = []): string[] {
+export function findPageProblems(html: string | HTMLElement, requiredIds: readonly string[] = [], otherTitles: Iterable<string> = []): string[] {
   // One parse: the checks that read the whole page first, then those of the prose, with code taken out.
-  const root = parse(html, PARSE_OPTIONS);
+  const root = typeof html === 'string' ? parse(html, PARSE_OPTIONS) : html;
   const figures: string[] = [];
   for (const fig of root.querySelectorAll('[data-fact]')) {
     const name = fig.getAttribute('data-fact');
@@ -105,15 +107,16 @@ export function articlePageProblems(
   const titles = new Map([...roots].map(([file, root]) => [file, pageHeadingTitles(root)]));
   const found = { claims: 0, fragile: 0 };
   for (const page of pages) {
-    const text = html.get(page.file);
-    if (text === undefined) continue;
+    const root = roots.get(page.file);
+    if (root === undefined) continue;
     const others = [...titles].filter(([file]) => file !== page.file).flatMap(([, t]) => t);
-    const own = findPageProblems(text, page.id === MAIN_ARTICLE_ID ? MAIN_PAGE_IDS : [], others);
-    if (quotations) own.push(...quotationProblems(text, quotations));
-    problems.push(...own.map((p) => (pages.length > 1 ? `${page.file}: ${p}` : p)));
-    const counted = countClaims(roots.get(page.file)!);
+    // Each page is parsed once: what reads the whole tree goes first, findPageProblems takes its code out.
+    const counted = countClaims(root);
     found.claims += counted.claims;
     found.fragile += counted.fragile;
+    const quoted = quotations ? quotationProblems(root, quotations) : [];
+    const own = [...findPageProblems(root, page.id === MAIN_ARTICLE_ID ? MAIN_PAGE_IDS : [], others), ...quoted];
+    problems.push(...own.map((p) => (pages.length > 1 ? `${page.file}: ${p}` : p)));
   }
   problems.push(...claimProblems(found, expectedClaims, expectedFragile));
   return problems;

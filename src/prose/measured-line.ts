@@ -3,6 +3,7 @@
  * and when, in plain words, with no model string, hash or warning (those are in the collapsed panel
  * below the article). Pure: facts in, words out.
  */
+import { formatDay } from '../format/dates.ts';
 
 /** One suite's run as the line needs it (from its results file's `environment`). */
 export interface MeasuredRun {
@@ -43,7 +44,7 @@ function coresPhrase(cores: number): string {
 }
 
 function day(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return formatDay(new Date(iso));
 }
 
 function machine(run: MeasuredRun): string {

@@ -6,6 +6,9 @@
  * A failing outcome prints fast-check's seed and path (replay it with SOE_OUTCOME_SEED=seed
  * SOE_OUTCOME_PATH=path) and is kept as a fixture in tests/fixtures/outcomes/, which the second test
  * replays on every run: commit it with the fix. SOE_OUTCOME_RUNS sets how many outcomes (default 200).
+ * SOE_OUTCOME_SHARD=i/n runs shard i of n: its share of the outcomes, from a seed of its own, and the
+ * kept outcomes only in shard 1. `npm test` runs two shards side by side, so the test's single thread
+ * does not leave a core idle at the end of the run.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,7 +22,20 @@ import { startRenderer } from './renderer.ts';
 
 /** Where failing outcomes are kept, one JSON file each. */
 const KEPT = path.join(ROOT, 'tests', 'fixtures', 'outcomes');
-const RUNS = Number(process.env.SOE_OUTCOME_RUNS) || 200;
+/** Shard `index` (1-based) of `count`, from SOE_OUTCOME_SHARD ("i/n"); 1 of 1 when unset. */
+const SHARD = (() => {
+  const given = process.env.SOE_OUTCOME_SHARD;
+  if (!given) return { index: 1, count: 1 };
+  const m = /^(\d+)\/(\d+)$/.exec(given);
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || index < 1 || index > count) throw new Error(`SOE_OUTCOME_SHARD="${given}": expected i/n with 1 ≤ i ≤ n, e.g. 1/2`);
+  return { index, count };
+})();
+/** This shard's outcomes: its share of SOE_OUTCOME_RUNS (default 200), the first shards taking any remainder. */
+const TOTAL_RUNS = Number(process.env.SOE_OUTCOME_RUNS) || 200;
+const RUNS = Math.floor(TOTAL_RUNS / SHARD.count) + (SHARD.index <= TOTAL_RUNS % SHARD.count ? 1 : 0);
+const SHARD_LABEL = SHARD.count > 1 ? ` (shard ${SHARD.index} of ${SHARD.count})` : '';
 
 /** A kept failing outcome: how fast-check found it, what failed then, and the outcome itself. */
 interface KeptOutcome {
@@ -47,7 +63,7 @@ async function problemsOf(outcome: Outcome, label: string): Promise<string[]> {
   }
 }
 
-test(`${RUNS} generated outcomes: every page passes the build's checks`, { timeout: 900_000 }, async () => {
+test(`${RUNS} generated outcomes${SHARD_LABEL}: every page passes the build's checks`, { timeout: 900_000 }, async () => {
   const started = performance.now();
   let n = 0;
   let last: string[] = [];
@@ -58,7 +74,7 @@ test(`${RUNS} generated outcomes: every page passes the build's checks`, { timeo
   const seed = process.env.SOE_OUTCOME_SEED ? Number(process.env.SOE_OUTCOME_SEED) : undefined;
   const details = await fc.check(property, { numRuns: RUNS, ...(seed !== undefined ? { seed } : {}), ...(process.env.SOE_OUTCOME_PATH ? { path: process.env.SOE_OUTCOME_PATH } : {}) });
   const seconds = (performance.now() - started) / 1000;
-  process.stdout.write(`# outcomes: ${details.numRuns} outcomes (${n} checked with shrinking) in ${seconds.toFixed(0)} s, seed ${details.seed}\n`);
+  process.stdout.write(`# outcomes${SHARD_LABEL}: ${details.numRuns} outcomes (${n} checked with shrinking) in ${seconds.toFixed(0)} s, seed ${details.seed}\n`);
   if (!details.failed) return;
   const problems = details.counterexample ? await problemsOf(details.counterexample[0], 'counterexample') : last;
   const kept: KeptOutcome = { seed: details.seed, path: details.counterexamplePath ?? '', problems, outcome: details.counterexample?.[0] as Outcome };
@@ -72,7 +88,7 @@ test(`${RUNS} generated outcomes: every page passes the build's checks`, { timeo
   );
 });
 
-test('every kept outcome (tests/fixtures/outcomes/) passes the build\'s checks', async () => {
+test('every kept outcome (tests/fixtures/outcomes/) passes the build\'s checks', { skip: SHARD.index > 1 && 'shard 1 replays them' }, async () => {
   const files = (() => {
     try {
       return readdirSync(KEPT).filter((f) => f.endsWith('.json')).sort();

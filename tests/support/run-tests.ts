@@ -2,7 +2,7 @@
  * `npm test`: the type check and every test file of the bench and the site, in two phases.
  *
  * 1. Concurrently: `tsc` (npm run typecheck, at nice 10); the outcome test (tests/outcomes/, at nice
- *    10, in a process of its own); the files that build a site of their own, two at a time (builds of one checkout take turns on the build lock, so more would only wait); the
+ *    10, split over two processes, OUTCOME_SHARDS); the files that build a site of their own, two at a time (builds of one checkout take turns on the build lock, so more would only wait); the
  *    files that run the bench's command line, three at a time (each file's runs take a lock of their
  *    own, bench/test/support/own-bench-lock.ts); the files that drive Chromium, one at a time (two
  *    browsers at once starve everything else on two cores); the files that need no process of their
@@ -57,7 +57,12 @@ const BENCH_CONCURRENCY = Number(process.env.SOE_TEST_CONCURRENCY) || 3;
  */
 const OTHER_CONCURRENCY = Number(process.env.SOE_TEST_CONCURRENCY) || 3;
 
-/** One child process of the run, its output passed on whole lines at a time. */
+/**
+ * Processes the outcome test is split over (tests/outcomes/outcomes.test.ts, SOE_OUTCOME_SHARD), each
+ * with its share of the outcomes: one per core, since it only computes, in one thread.
+ */
+const OUTCOME_SHARDS = 2;
+
 /** Tests passed and failed across every `node --test` child, from their closing "ℹ pass N" / "ℹ fail N" lines. */
 const totals = { passed: 0, failed: 0 };
 
@@ -160,7 +165,10 @@ async function main(): Promise<number> {
     if (benches.length > 0) first.push(run(`bench runs (${benches.length} files)`, node, nodeTest(BENCH_CONCURRENCY, benches), env));
     if (browsers.length > 0) first.push(run(`browser tests (${browsers.length} files)`, node, nodeTest(1, browsers), env));
     // Niced like the type check: it only computes, and the site builds and browsers wait for nothing of it.
-    if (outcomes.length > 0) first.push(run(`outcome test (${outcomes.length} files)`, node, nodeTest(1, outcomes), env, 10));
+    // In OUTCOME_SHARDS processes: one alone was the last to finish, on one core, with the other idle.
+    for (let shard = 1; outcomes.length > 0 && shard <= OUTCOME_SHARDS; shard++) {
+      first.push(run(`outcome test, shard ${shard} of ${OUTCOME_SHARDS}`, node, nodeTest(1, outcomes), { ...env, SOE_OUTCOME_SHARD: `${shard}/${OUTCOME_SHARDS}` }, 10));
+    }
     if (others.length > 0) first.push(run(`other tests (${others.length} files)`, node, nodeTest(OTHER_CONCURRENCY, others), env));
     if (computing.length > 0) first.push(run(`computing tests, in one process (${computing.length} files)`, node, ['--test-isolation=none', ...nodeTest(1, computing)], env));
     results.push(...(await Promise.all(first)));
