@@ -33,8 +33,8 @@ import { BEYOND_SITE, REFERENCE_SITE } from './site-suites.ts';
 export const SNAPSHOT_ENV = 'HOP_PAGE_SNAPSHOT';
 /** The snapshot's default place, relative to the project root: the last good build's, and `astro dev`'s. */
 export const DEFAULT_SNAPSHOT_FILE = path.join('node_modules', '.cache', 'split-on-evidence', 'page-snapshot.json');
-/** The format tag; a snapshot with another is remade (dev) or refused (build). */
-export const SNAPSHOT_FORMAT = 'split-on-evidence/page-snapshot@1';
+/** The format tag; a snapshot with another is remade (dev) or refused (build). @2: views.provenance.sameMachine. */
+export const SNAPSHOT_FORMAT = 'split-on-evidence/page-snapshot@2';
 /** The command that writes the snapshot, for messages. */
 export const SNAPSHOT_COMMAND = 'npm run build';
 

@@ -19,7 +19,7 @@ import { networkModelRows, type ModelRow } from '../cases/h-network/network-mode
 import { retryStormOf } from '../cases/i-retry-storm/facts.ts';
 import { beyondOutcome, measured, notMeasuredReason } from '../facts/beyond-facts.ts';
 import { failureCase, type Facts } from '../facts/facts.ts';
-import { runCaveats, type RunCaveats } from '../prose/provenance.ts';
+import { machineDifferences, runCaveats, type RunCaveats } from '../prose/provenance.ts';
 import { failureTableView, type FailureTableView } from './failure-table.ts';
 import { latencyTableView, type LatencyTableView } from './latency-table.ts';
 import type { BeyondResults } from './results-source.ts';
@@ -71,8 +71,14 @@ export interface PageViews {
   caseG: GResultLike | null;
   /** Case I's result and configuration; null when not measured. */
   retryStorm: NonNullable<ReturnType<typeof retryStormOf>> | null;
-  /** What the provenance panel counts: the bench's warnings about the reference run, word for word, and the beyond suite's measured cases and their warnings. */
-  provenance: { referenceWarnings: string[]; beyondMeasuredIds: string[]; beyondWarningCount: number };
+  /** What the provenance panel counts: the bench's warnings about the reference run, word for word, the beyond suite's measured cases and their warnings, and whether the two suites share a machine. */
+  provenance: {
+    referenceWarnings: string[];
+    beyondMeasuredIds: string[];
+    beyondWarningCount: number;
+    /** Both suites ran on one machine and runtime (no machineDifferences between their environments). */
+    sameMachine: boolean;
+  };
   /** <BeyondCase> for every case id of the beyond results and every id the article may name (F–I). */
   beyondCases: Record<string, BeyondCaseView>;
   /** The network model table's rows (case H's page). */
@@ -116,6 +122,7 @@ export function pageViews(results: Results, beyond: BeyondResults, archive: read
       referenceWarnings: noiseWarnings(results),
       beyondMeasuredIds: beyond.cases.filter((c) => c.status === 'measured').map((c) => c.id),
       beyondWarningCount: beyond.cases.reduce((n, c) => n + (c.status === 'measured' ? c.warnings.length : 0), 0),
+      sameMachine: machineDifferences(results.environment, beyond.environment).length === 0,
     },
     beyondCases: Object.fromEntries(
       ids.map((id) => {

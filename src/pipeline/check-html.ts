@@ -67,7 +67,7 @@ export function findPageProblems(html: string | HTMLElement, requiredIds: readon
   for (const id of requiredIds) {
     if (!root.getElementById(id)) figures.push(`the page has no #${id}`);
   }
-  const defects = proseDefects(root, otherTitles);
+  const defects = [...proseDefects(root, otherTitles), ...nestedAsides(root)];
   const links: string[] = [];
   const ids = new Set(root.querySelectorAll('[id]').map((el) => el.id));
   for (const a of root.querySelectorAll('a[href^="#"]')) {
@@ -86,6 +86,23 @@ export function findPageProblems(html: string | HTMLElement, requiredIds: readon
     }
   }
   return [...words, ...figures, ...defects, ...links];
+}
+
+/**
+ * An <aside> inside another landmark (aside, nav, main, header, footer): a complementary landmark must be
+ * top-level, or a screen reader's list of landmarks nests one panel in another (axe:
+ * landmark-complementary-is-top-level). One message per such <aside>, naming its label or class.
+ */
+export function nestedAsides(root: HTMLElement): string[] {
+  const problems: string[] = [];
+  for (const aside of root.querySelectorAll('aside')) {
+    let up = aside.parentNode;
+    while (up && !/^(ASIDE|NAV|MAIN|HEADER|FOOTER)$/.test(up.tagName ?? '')) up = up.parentNode;
+    if (!up) continue;
+    const name = aside.getAttribute('aria-label') ?? aside.getAttribute('class') ?? aside.getAttribute('id') ?? '';
+    problems.push(`an <aside${name ? ` "${name}"` : ''}> is inside a <${up.tagName.toLowerCase()}>: a complementary landmark must be top-level. Fix: make the inner one a <section> or <div>, or move it out`);
+  }
+  return problems;
 }
 
 /**
