@@ -9,10 +9,13 @@ import { formatFact, formatNumber } from '../format/number.ts';
 import { SERVICES_SATURATED_PERCENT } from '@split-on-evidence/hop-bench/facts';
 import { capacitiesSentences, capacityClause } from './load-capacity-words.ts';
 import { peerWords } from './load-peer-words.ts';
+import { loadFinding } from './load-finding-words.ts';
 import { stallFloorSentences, wakeFloorVerdict } from './machine-floor-words.ts';
 import { ratioPhrase } from './ratio-words.ts';
 
 export const LOAD_WORDS = {
+  /** "**The finding.** ___": the under-load page's opening paragraph (load-finding-words.ts; case F). */
+  loadFinding: (f) => loadFinding(f),
   /** "this generator's closed loop reached ___" (c = 16 and 64 against autocannon, alternating rounds; case F). */
   peerVsAutocannon: (f) => peerWords(f),
   /** "On this machine, under concurrent load, ___." : the hop's capacity and what may have set it (case F). */
