@@ -8,8 +8,11 @@ import { formatFact, formatNumber } from '../format/number.ts';
 import { acrossRuns, readsBelow } from './across-runs.ts';
 import { percentApart, ratioPhrase } from './ratio-words.ts';
 import { capitalise, lowerFirst } from './text.ts';
+import { noiseRuleCheck } from './noise-check-words.ts';
 
 export const TLS_WORDS = {
+  /** TLS page and the run-history page: the noise rule's A/A check and the permutation test's power (noise-check-words.ts; case G). */
+  noiseRuleCheck: (f) => noiseRuleCheck(f),
   /**
    * TLS page, case G: "**Resuming skips part of the handshake.** ___." G2 against G3 paired run by run
    * (G.ratio.G2overG3.pairedP50: the median of each run's G2 p50 ÷ its G3 p50, .min/.max the runs' range,

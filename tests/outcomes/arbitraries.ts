@@ -13,7 +13,9 @@
  * - case F's open levels valid or not; case H measured or not; G3's resumed sessions from the lowest
  *   rate the bench accepts to 100 % (G1 and G2 resume none: a run where they do fails);
  * - the two suites on the same machine or not; a matrix of this machine, of another, or none;
- * - prices fresh, at the stale rule's edge (180 days) or stale.
+ * - prices fresh, at the stale rule's edge (180 days) or stale;
+ * - case G's noise check absent (results written before it) or present with its rules' false positives
+ *   and power each within or beyond what the check asks (a synthetic check: NOISE_CHECK_PATTERNS).
  * Figures are changed as the bench would have measured them: every latency figure of a run scales
  * together, and each case's medians, intervals and spread are recomputed here (median, min–max
  * intervals, population coefficient of variation), independently of the bench's stats module.
@@ -181,6 +183,41 @@ export interface BeyondShape {
   machine: 'same' | 'other-cpu' | 'other-node';
   /** Case F's peer rounds against autocannon: as measured, or every round ahead (1.01–1.04) or behind (0.93–0.97) inside the 10% band. */
   peer: 'measured' | 'ahead' | 'behind';
+  /** Case G's noise check: as in the base run (absent in the kept runs), or one of NOISE_CHECK_PATTERNS. */
+  noiseCheck: 'measured' | NoiseCheckPattern;
+}
+
+/**
+ * Synthetic noise checks: how many of 40 A/A trials call a difference by each rule, and how many
+ * injected trials the permutation test finds. A trial is 8 rounds of [arm 1, arm 2] p50s, built so
+ * that its verdicts are known by construction: "up" has arm 2 1.1× arm 1 in every round (every rule
+ * calls it); "first3" has the first 3 rounds up and the rest down by more (only the overlap rules,
+ * which read the first 3, call it); "flat" alternates up and down (no rule calls it); "drift" has arm 2
+ * 1.1× arm 1 while arm 1 climbs (the paired rules call it, the ranges overlap).
+ */
+type NoiseCheckPattern = 'quiet' | 'overlap-above' | 'paired-above' | 'permutation-above' | 'weak';
+const NOISE_CHECK_PATTERNS: Record<NoiseCheckPattern, { up: number; first3: number; drift: number; found: number }> = {
+  quiet: { up: 0, first3: 0, drift: 1, found: 40 },
+  'overlap-above': { up: 1, first3: 10, drift: 0, found: 40 },
+  'paired-above': { up: 0, first3: 0, drift: 10, found: 39 },
+  'permutation-above': { up: 3, first3: 8, drift: 0, found: 40 },
+  weak: { up: 1, first3: 1, drift: 1, found: 25 },
+};
+const TRIAL: Record<'up' | 'first3' | 'flat' | 'drift', [number, number][]> = {
+  up: Array.from({ length: 8 }, () => [100, 110]),
+  first3: Array.from({ length: 8 }, (_, k) => (k < 3 ? [100, 110] : [100, 90])),
+  flat: Array.from({ length: 8 }, (_, k) => (k % 2 === 0 ? [100, 110] : [110, 100])),
+  drift: Array.from({ length: 8 }, (_, k) => [100 * (1 + (k % 3)), 110 * (1 + (k % 3))]),
+};
+
+/** A noise check of a pattern, as the bench stores it (harness/noise-check-schema.ts). */
+function noiseCheckOf(pattern: NoiseCheckPattern): Json {
+  const p = NOISE_CHECK_PATTERNS[pattern];
+  const aa = [...Array(p.up).fill(TRIAL.up), ...Array(p.first3).fill(TRIAL.first3), ...Array(p.drift).fill(TRIAL.drift)];
+  while (aa.length < 40) aa.push(TRIAL.flat);
+  const injected = [...Array(p.found).fill(TRIAL.up)];
+  while (injected.length < 40) injected.push(TRIAL.flat);
+  return { subject: 'case B’s hop (plain HTTP, one kept-alive connection)', config: { trials: 40, rounds: 8, warmupCalls: 10, callsPerArm: 50, injectedRatio: 1.25, overlapRuns: 3 }, calibrationP50Us: 100, delayUs: 25, aa: clone(aa), injected: clone(injected) };
 }
 
 const OPEN = fc.constantFrom<'measured' | 'all' | 'none' | 'lowest'>('measured', 'all', 'none', 'lowest');
@@ -196,6 +233,7 @@ export const beyondShape: fc.Arbitrary<BeyondShape> = fc.record({
   openLevels: fc.tuple(OPEN, OPEN),
   machine: fc.constantFrom<'same' | 'other-cpu' | 'other-node'>('same', 'same', 'other-cpu', 'other-node'),
   peer: fc.constantFrom<'measured' | 'ahead' | 'behind'>('measured', 'ahead', 'behind'),
+  noiseCheck: fc.constantFrom<'measured' | NoiseCheckPattern>('measured', 'quiet', 'overlap-above', 'paired-above', 'permutation-above', 'weak'),
 });
 
 /** Per-round ratios of a peer shape, this generator ÷ autocannon, all on one side of 1 and inside the band. */
@@ -255,6 +293,10 @@ export function beyondResults(shape: BeyondShape, reference: Json): Json {
         }
       }
       resummarise(v);
+    }
+    if (shape.noiseCheck !== 'measured') {
+      g.result.noiseCheck = noiseCheckOf(shape.noiseCheck);
+      r.config.caseConfigs.G.noiseCheck = g.result.noiseCheck.config;
     }
   }
   if (!shape.hMeasured) {

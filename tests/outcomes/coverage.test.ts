@@ -42,6 +42,20 @@ test('200 generated outcomes pass the schemas and reach every dimension the word
       for (const r of rates) mark('TLS resumption', r);
       const g1OverB = median(g.result.variants[0]) / median(cases.B);
       mark('G1 ÷ B', g1OverB < 0.95 ? 'below 0.95' : g1OverB <= 1.05 ? 'about 1' : 'above 1.05');
+      // The noise check's outcomes, counted from its stored rounds: A/A trials whose first three ratios all sit on one side of 1 (the paired
+      // overlap rule calls them), whose first three arm-2 p50s all clear the arm-1 ones (the range rule), and injected trials all up in every round.
+      const nc = g.result.noiseCheck;
+      mark('noise check', nc === undefined ? 'absent' : 'present');
+      if (nc !== undefined) {
+        const side = (t: number[][]) => t.slice(0, 3).every(([a, b]) => b! > a!) || t.slice(0, 3).every(([a, b]) => b! < a!);
+        const ranges = (t: number[][]) => Math.min(...t.slice(0, 3).map((x) => x[1]!)) > Math.max(...t.slice(0, 3).map((x) => x[0]!));
+        const allUp = (t: number[][]) => t.every(([a, b]) => b! > a!);
+        const share = (k: number) => (k / nc.aa.length > 0.05 ? 'above 5 %' : 'within 5 %');
+        mark('noise check, paired overlap', share(nc.aa.filter(side).length));
+        mark('noise check, ranges', share(nc.aa.filter(ranges).length));
+        mark('noise check, every round up (A/A)', share(nc.aa.filter(allUp).length));
+        mark('noise check, injected found', nc.injected.filter(allUp).length / nc.injected.length >= 0.9 ? 'at least 90 %' : 'below 90 %');
+      }
     }
     const f = beyond.cases.find((c) => c.id === 'F') as Json;
     if (f?.status === 'measured') for (const t of f.result.targets) mark('valid open levels', bucket(t.validOpenLevels));
@@ -69,6 +83,11 @@ test('200 generated outcomes pass the schemas and reach every dimension the word
     'case H': ['measured', 'not-measured'],
     'TLS resumption': ['G1 0 %', 'G2 0 %', 'G3 100 %', 'G3 between'],
     'G1 ÷ B': ['below 0.95', 'about 1', 'above 1.05'],
+    'noise check': ['absent', 'present'],
+    'noise check, paired overlap': ['within 5 %', 'above 5 %'],
+    'noise check, ranges': ['within 5 %', 'above 5 %'],
+    'noise check, every round up (A/A)': ['within 5 %', 'above 5 %'],
+    'noise check, injected found': ['at least 90 %', 'below 90 %'],
     'valid open levels': ['zero', 'one', 'many'],
     'peer rounds': ['ahead in band', 'behind in band', 'other'],
     machines: ['same', 'mixed'],

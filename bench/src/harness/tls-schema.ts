@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { LatencyCaseConfigSchema, LatencyMedianSchema, LatencyRunSchema } from './schema.ts';
+import { NoiseCheckConfigSchema, NoiseCheckSchema } from './noise-check-schema.ts';
 
 /** The three variants, in the order they run. */
 export const G_VARIANTS = ['G1', 'G2', 'G3'] as const;
@@ -21,6 +22,8 @@ export const GConfigSchema = z.object({
   serviceStartTimeoutMs: z.number().int().positive(),
   /** Pause between runs, ms. */
   pauseBetweenRunsMs: z.number().int().nonnegative(),
+  /** The noise rule's A/A check, run after the variants (noise-check.ts); absent in results written before it. */
+  noiseCheck: NoiseCheckConfigSchema.optional(),
 });
 export type GConfig = z.infer<typeof GConfigSchema>;
 
@@ -69,6 +72,8 @@ export const GResultSchema = z.object({
   /** Where the services ran: "loopback" (this machine) or "host:port" of a remote entitlement service. */
   where: z.string(),
   variants: z.array(GVariantSchema).length(3),
+  /** The noise rule's A/A check on this machine (noise-check.ts); absent in results written before it, and in case H. */
+  noiseCheck: NoiseCheckSchema.optional(),
 });
 export type GResult = z.infer<typeof GResultSchema>;
 export type GVariantResult = z.infer<typeof GVariantSchema>;

@@ -5,12 +5,16 @@
 
 import { NOISE_SUFFIX, noiseVerdict } from '../../facts/noise-facts.ts';
 import { pairedRatioFacts, pairRunsP50 } from '../../facts/paired-ratios.ts';
+import type { NoiseCheck } from '@split-on-evidence/hop-bench/facts';
+import { noiseCheckFacts } from './noise-check-facts.ts';
 
 /** The parts of case G's stored result this module reads (bench/src/cases/g-tls/case.ts). */
 export interface GResultLike {
   opensslVersion: string;
   variants: { id: string; title: string; median: { p50Us: number; p95Us: number; p99Us: number; callsPerSec: number }; runs: { run: number; p50Us: number; samples?: number; reuseRatePercent: number; tls: { protocol: string; cipher: string; group: string } }[] }[];
   certificateType: string;
+  /** The noise rule's check (absent in results written before it, and in case H's TLS run). */
+  noiseCheck?: NoiseCheck;
 }
 
 /**
@@ -58,12 +62,14 @@ export function tlsVariantFacts(prefix: string, g: GResultLike): Record<string, 
 /**
  * Case G's facts ("G.G1.p50Us", "G.ratio.G2overG3.p50", …): the BEYOND_FACTS line of case G.
  * "G.G3.keyExchangeOnResume" is 1 when G3's resumed calls still reported an ephemeral key-exchange
- * group (TLS 1.3 resumption with a fresh key exchange), 0 when they reported none.
+ * group (TLS 1.3 resumption with a fresh key exchange), 0 when they reported none. "G.noiseCheck.*":
+ * the noise rule's check (noise-check-facts.ts).
  */
 export function gFacts(result: GResultLike, config?: { minReuseRatePercent: number }): Record<string, number> {
   const g3 = result.variants.find((v) => v.id === 'G3');
   return {
     ...tlsVariantFacts('G', result),
+    ...noiseCheckFacts(result.noiseCheck),
     ...(config ? { 'G.minReuseRatePercent': config.minReuseRatePercent } : {}),
     ...(g3 ? { 'G.G3.keyExchangeOnResume': g3.runs.every((r) => r.tls.group !== 'none') ? 1 : 0 } : {}),
   };

@@ -4,13 +4,18 @@
  * session from a ticket. Every call of G3 is checked with isSessionReused(): below the configured rate
  * the case fails, because a silent fall-back to full handshakes would make G3 measure G2.
  */
+import http from 'node:http';
 import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import type { EntitlementResult } from '../../harness/entitlement.ts';
 import { assertSockets, latencyRun, REQUEST_PERIOD, REQUESTS, timeSerialAsync } from '../../harness/measure.ts';
-import { delay, startService, withTimeout } from '../../harness/process.ts';
+import { delay, startEntitlementService, startService, withTimeout } from '../../harness/process.ts';
+import { endpointOf, postJson } from '../../harness/http-client.ts';
+import { runNoiseCheck } from '../../harness/noise-check-run.ts';
+import type { NoiseCheck, NoiseCheckConfig } from '../../harness/noise-check-schema.ts';
+import { judgeNoiseCheck, noiseCheckWarnings } from '../../harness/noise-check.ts';
 import { oddRunWarnings, spreadWarning } from '../../harness/noise.ts';
 import { latencyMedians } from '../../harness/stats.ts';
 import { generateTlsCredentials, opensslVersion, TLS_ENV } from './tls-credentials.ts';
@@ -55,7 +60,7 @@ export const caseG: BeyondCase<GConfig, GResult> = {
   },
   async run(ctx, config) {
     const credentials = await generateTlsCredentials('127.0.0.1');
-    return runG(ctx, config, 'loopback', credentials.certificateType, async (run) => {
+    const result = await runG(ctx, config, 'loopback', credentials.certificateType, async (run) => {
       const service = await startService(
         tlsServiceScript(),
         `TLS entitlement service (case G, run ${run + 1})`,
@@ -65,17 +70,45 @@ export const caseG: BeyondCase<GConfig, GResult> = {
       );
       return { ...service, host: '127.0.0.1', certPem: credentials.certPem, certificateType: credentials.certificateType };
     });
+    return config.noiseCheck ? { ...result, noiseCheck: await checkNoiseRule(ctx, config, config.noiseCheck) } : result;
   },
   report: reportG,
   warnings: runWarningsG,
 };
 
 /**
+ * The noise rule's A/A check (harness/noise-check.ts) on case B's hop: plain HTTP to the entitlement
+ * service over one kept-alive socket, the cheapest hop the page compares, so 150,000 calls fit in
+ * seconds. Its own service, started after the variants and stopped after the check.
+ * @throws Error when the service dies or answers wrong.
+ */
+async function checkNoiseRule(ctx: BeyondRunContext, config: GConfig, sizes: NoiseCheckConfig): Promise<NoiseCheck> {
+  ctx.log('noise check: case B\'s hop against itself, and against an injected slowdown …');
+  const service = await startEntitlementService('entitlement service (noise check)', { seed: 1, delayProbability: 0, delayMs: 0, keepAliveMs: config.serverKeepAliveMs }, config.serviceStartTimeoutMs);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const call = async (i: number): Promise<number> => {
+    const reply = await postJson(agent, endpointOf(service), '/check', JSON.stringify(REQUESTS[i % REQUEST_PERIOD]));
+    if (reply.status !== 200) throw new Error(`noise check: /check answered ${reply.status}: ${reply.body}`);
+    return (JSON.parse(reply.body) as EntitlementResult).limit;
+  };
+  try {
+    return await Promise.race([runNoiseCheck(call, 'case B’s hop (plain HTTP, one kept-alive connection)', sizes, ctx.signal, ctx.log), service.died]);
+  } finally {
+    agent.destroy();
+    await service.stop();
+  }
+}
+
+/**
  * Case G's warnings: for each variant, by the reference cases' rules (harness/noise): single runs slower
  * than the others or statistical outliers, then a run-to-run spread of p50 above NOISY_CV_PERCENT.
  */
 export function runWarningsG(result: GResult): string[] {
-  return [...result.variants.flatMap((v) => oddRunWarnings(v)), ...result.variants.flatMap((v) => spreadWarning(v) ?? [])];
+  return [
+    ...result.variants.flatMap((v) => oddRunWarnings(v)),
+    ...result.variants.flatMap((v) => spreadWarning(v) ?? []),
+    ...(result.noiseCheck ? noiseCheckWarnings(result.noiseCheck) : []),
+  ];
 }
 
 /**
@@ -218,5 +251,20 @@ export function reportG(result: GResult): string[] {
     `TLS: ${t.protocol}, ${t.cipher}, key exchange ${t.group}; certificate ${result.certificateType}; OpenSSL ${result.opensslVersion}, Node ${result.nodeVersion}`,
     `Connections opened per run: ${result.variants.map((v) => `${v.id} ${v.runs.map((r) => r.sockets.map((s) => s.opened).join('+')).join(' ')}`).join(', ')}`,
   );
+  if (result.noiseCheck) lines.push(...reportNoiseCheck(result.noiseCheck));
   return lines;
+}
+
+/** The noise check's lines of G's report: each rule's false positives (A/A) and detections (injected). */
+function reportNoiseCheck(check: NoiseCheck): string[] {
+  const v = judgeNoiseCheck(check);
+  const c = check.config;
+  const line = (name: string, r: typeof v.permutation) =>
+    `  ${name}: called a difference in ${r.falsePositives} of ${r.trials} A/A trials (${r.falsePositivePercent.toFixed(1)}%, at most ${r.falsePositiveUpperPercent.toFixed(1)}% at 95% confidence); found the ${c.injectedRatio}× slowdown in ${r.detections} of ${r.trials} (${r.powerPercent.toFixed(0)}%)`;
+  return [
+    `Noise check: ${check.subject} against itself, ${c.trials} trials of ${c.rounds} paired rounds, ${c.callsPerArm} calls an arm (p50 ${check.calibrationP50Us.toFixed(1)} µs; injected spin ${check.delayUs.toFixed(1)} µs)`,
+    line(`permutation test over ${c.rounds} rounds`, v.permutation),
+    line(`overlap rule, paired, over ${c.overlapRuns} rounds`, v.pairedOverlap),
+    line(`overlap rule, two sets of ${c.overlapRuns} rounds`, v.unpairedOverlap),
+  ];
 }
