@@ -10,6 +10,7 @@
  */
 import { parseReport } from '@split-on-evidence/hop-bench/facts';
 import { addFailureRateFacts, addRatioFacts, addUntimedCallFact, mergeFacts, FAILURE_VARIANTS, type Facts, FactError } from './facts.ts';
+import { reportPairedFacts } from './paired-facts.ts';
 
 /** Path of the reference report, relative to the project root. */
 export const REFERENCE_REPORT_PATH = 'bench/reference/reference-output-2026-10-19.txt';
@@ -23,7 +24,9 @@ const LABEL_TO_VARIANT: Record<string, string> = {
 /**
  * Reads a hop-bench terminal report (reference layout, parsed by the bench's public parser) into
  * facts named like `resultFacts`: X.p50Us/.p95Us/.p99Us/.callsPerSec for A–D (µs, medians as
- * printed), ratio.XoverY.p50/.p95/.p99, and E.V.F.run{r}/.total for F in failed, calls,
+ * printed), ratio.XoverY.p50/.p95/.p99 (ratios of medians), ratio.CoverB.pairedP50 and
+ * ratio.DoverB.pairedP50 with their companions (each run's printed p50 ÷ the same run's B, paired-facts.ts),
+ * and E.V.F.run{r}/.total for F in failed, calls,
  * invoicesWritten, duplicates, slowCalls; E.V.slowestMs.max (ms); E.V.slowCallsPercent;
  * A.untimedCallUs and E.V.duplicatesPer100Calls, computed as for this build's results.
  * @throws FactError when the report lacks a median row of A–D or a failure variant.
@@ -55,6 +58,7 @@ export function reportFacts(text: string): Facts {
     if (facts[`E.${key}.failed.total`] === undefined) throw new FactError(`reference report: no line for failure variant ${key}`);
   }
   addRatioFacts(facts);
+  Object.assign(facts, reportPairedFacts(report));
   addUntimedCallFact(facts);
   addFailureRateFacts(facts);
   return mergeFacts(facts);

@@ -47,7 +47,8 @@ export type SuiteId = 'reference' | 'beyond';
 /** What this module reads of a suite's results (both suites' files have it). */
 export interface SuiteRunLike {
   environment: Environment;
-  config: { mode: string; runs: number };
+  /** `cases`: the case ids the run covered, when its config lists them (the beyond suite's does). */
+  config: { mode: string; runs: number; cases?: readonly string[] };
   /** Wall time of the whole run, ms. */
   durationMs: number;
 }
@@ -95,12 +96,24 @@ export function runDurationText(durationMs: number): string {
   return formatFact(DURATION_FACT.reference, durationMs / 60_000, { digits: 1 });
 }
 
-/** How a run's mode and run count read: "3 runs (full suite)", "one run (quick suite, …)". */
-export function runsText(runs: number, mode: string): string {
+/**
+ * Cases that run once whatever the suite's run count: case I runs one storm per policy (bench
+ * cases/i-retry-storm), so "3 runs" is not true of it.
+ */
+export const ONCE_PER_RUN_CASES: Readonly<Record<string, string>> = { I: 'case I one storm per policy' };
+
+/**
+ * How a run's mode and run count read: "3 runs (full suite)", "one run (quick suite, …)", and, when
+ * `cases` holds a case that runs once whatever the count (ONCE_PER_RUN_CASES) and the count is above
+ * one, that case's own count: "3 runs (full suite; case I one storm per policy)".
+ */
+export function runsText(runs: number, mode: string, cases: readonly string[] = []): string {
   const count = runs === 1 ? 'one run' : `${runs} runs`;
-  if (mode === 'full') return `${count} (full suite)`;
-  if (mode === 'quick') return `${count} (quick suite, with smaller counts than a full run)`;
-  return `${count} (${mode} suite: not the full suite's configuration)`;
+  const once = runs === 1 ? [] : cases.flatMap((id) => (ONCE_PER_RUN_CASES[id] ? [ONCE_PER_RUN_CASES[id]] : []));
+  const except = once.map((o) => `; ${o}`).join('');
+  if (mode === 'full') return `${count} (full suite${except})`;
+  if (mode === 'quick') return `${count} (quick suite, with smaller counts than a full run${except})`;
+  return `${count} (${mode} suite: not the full suite's configuration${except})`;
 }
 
 /**
@@ -121,7 +134,7 @@ export function suiteProvenance(id: SuiteId, run: SuiteRunLike, cases: string, c
     runtime: `Node ${env.nodeVersion}, V8 ${env.v8Version}`,
     startedAt: env.startedAt,
     date: formatRunDate(env.startedAt),
-    runs: runsText(run.config.runs, run.config.mode),
+    runs: runsText(run.config.runs, run.config.mode, run.config.cases),
     full: run.config.mode === 'full',
     duration: runDurationText(run.durationMs),
     sourceHash: hash.slice(0, 12),
@@ -196,7 +209,10 @@ export function crossSuiteBasisText(subject: string, reference: SuiteRunLike, be
   const b = beyond.environment;
   const { differ } = compareMachines(r, b);
   const machines = differ.length === 0 ? 'on the same machine and runtime in every field recorded' : `and not alike in every field: ${differ.join('; ')}`;
-  const runs = (run: SuiteRunLike) => `${run.config.runs === 1 ? 'one run' : `${run.config.runs} runs`}, ${run.config.mode} suite`;
+  const runs = (run: SuiteRunLike) => {
+    const once = run.config.runs === 1 ? '' : (run.config.cases ?? []).flatMap((id) => (ONCE_PER_RUN_CASES[id] ? [`, ${ONCE_PER_RUN_CASES[id]}`] : [])).join('');
+    return `${run.config.runs === 1 ? 'one run' : `${run.config.runs} runs`}, ${run.config.mode} suite${once}`;
+  };
   return (
     `${subject} divide figures from two separate runs: the second suite's run of ${formatRunDate(b.startedAt)} (cases F–I; ${runs(beyond)}) ` +
     `over the reference suite's run of ${formatRunDate(r.startedAt)} (cases A–E; ${runs(reference)}), ` +

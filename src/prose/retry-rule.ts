@@ -11,11 +11,12 @@ import { RELATION_TOLERANCE } from './rules.ts';
 /**
  * Case I, one run per policy: a difference between two policies' figure `measure` counts only when it
  * is larger than the difference between the two runs of naive immediate retries on the same figure
- * (the same clients in the same storm, with keys kept a day and kept 100 ms: not two runs of one setup,
- * so their difference holds more than noise and makes a generous yardstick), the only run-to-run
- * difference the results hold, AND larger than the page's one-run tolerance
+ * (the same clients in the same storm with the same seed, keys kept a day and kept 100 ms: not two runs
+ * of one setup, so their difference measures what the key lifetime changed, not noise), the only
+ * run-to-run difference the results hold, AND larger than the page's one-run tolerance
  * (RELATION_TOLERANCE of the larger figure, as `standing` judges one run): a yardstick of zero spread
- * would otherwise count any gap, however small, as an effect.
+ * would otherwise count any gap, however small, as an effect. Where the pair's gap is below that
+ * tolerance, the rule is a flat RELATION_TOLERANCE of the larger figure.
  */
 export function policyDiffers(f: FactRead, measure: string, a: string, b: string): boolean {
   const spread = Math.abs(f(`I.immediate.${measure}`) - f(`I.immediateShortTtl.${measure}`));

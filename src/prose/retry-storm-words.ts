@@ -19,9 +19,22 @@ export const RETRY_STORM_WORDS = {
   noneRecovery: (f) => `${recoveryWords(f, 'none')}${lateCaveat(f, 'none', true)}`,
   /**
    * Case I: the rule for a difference between two policies, one run each: "… only when it is larger
-   * than ___" (policyDiffers; the tolerance is RELATION_TOLERANCE).
+   * than ___" (policyDiffers; the tolerance is RELATION_TOLERANCE). The two naive runs share one seed, so
+   * their gap is often below the tolerance, and the bar is then the tolerance alone: said plainly.
    */
-  policyDifferenceRule: (_f) => `both the gap between those two runs on the same figure and ${tolerancePercent()} of the larger figure. A smaller difference, or one only in the rounding shown, reads as none`,
+  policyDifferenceRule: (_f) =>
+    `both the gap between those two runs on the same figure and ${tolerancePercent()} of the larger figure. ` +
+    `The two runs share one seed, so their gap can be small: wherever it is below that ${tolerancePercent()}, the bar is simply ${tolerancePercent()} of the larger figure. ` +
+    'A smaller difference, or one only in the rounding shown, reads as none',
+  /**
+   * Case I: how many storms each policy's figures come from (I.runsPerPolicy), so what any order among
+   * the policies rests on: one storm each, or that many storms each.
+   */
+  stormsPerPolicy: (f) => {
+    const runs = f('I.runsPerPolicy');
+    if (runs === 1) return 'Each policy ran once, in one storm, so these figures, and any order among the policies, come from one storm each.';
+    return `Each policy ran ${formatNumber(runs, 0)} times, so these figures, and any order among the policies, come from ${formatNumber(runs, 0)} storms each.`;
+  },
   /** Case I, naive immediate retries: "… naive immediate retries ___;" (the article's short block). */
   immediateRecoveryClause: (f) => recoveryWords(f, 'immediate'),
   /** Case I, deadline-drop: "… the system ___." */

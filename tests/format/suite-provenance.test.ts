@@ -24,6 +24,11 @@ test('the duration reads as <Fig name="…durationMin" digits={1}> reads it (min
 
 test('runs and mode: a quick or custom run says so', () => {
   assert.equal(runsText(3, 'full'), '3 runs (full suite)');
+  // Case I runs one storm per policy whatever the count: the count says so, and only above one run.
+  assert.equal(runsText(3, 'full', ['F', 'G', 'H', 'I']), '3 runs (full suite; case I one storm per policy)');
+  assert.equal(runsText(3, 'full', ['F', 'G', 'H']), '3 runs (full suite)');
+  assert.equal(runsText(1, 'quick', ['F', 'G', 'H', 'I']), 'one run (quick suite, with smaller counts than a full run)');
+  assert.equal(runsText(2, 'custom', ['I']), "2 runs (custom suite: not the full suite's configuration; case I one storm per policy)");
   assert.match(runsText(1, 'quick'), /^one run \(quick suite/);
   assert.match(runsText(2, 'custom'), /^2 runs \(custom suite: not the full suite's configuration\)$/);
 });

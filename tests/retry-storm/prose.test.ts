@@ -39,6 +39,11 @@ test('the noise yardstick: the two naive runs differ in how long keys are kept, 
   assert.match(page, /one storm per policy, nothing here measures the noise itself: the rule that follows is a yardstick with no known error rate/);
 });
 
+test('the finding, here and in the article, says its figures come from one storm per policy', () => {
+  assert.match(page, /<p slot="finding" data-finding="I">.*<Word name="stormsPerPolicy" \/><\/p>/);
+  assert.match(index, /<BeyondCase id="I">\n[^\n]*<Word name="deadlineRecovery" \/>\. <Word name="stormsPerPolicy" \/>\n<\/BeyondCase>/);
+});
+
 test('the index page claims no "one duplicate for every retry": no table shows the retries it rests on', () => {
   assert.doesNotMatch(index, /exactly one for every retry/);
   assert.equal('oneDuplicatePerRetry' in CLAIMS, false);

@@ -144,7 +144,16 @@ test('policy against policy, one run each: a difference counts only beyond the t
   assert.equal(during(49, 13, 13, 13, 517), '49 calls/s, against 13 calls/s without retries (a run whose caller fell behind its schedule)');
   assert.equal(during(49, 13, 13, 13, 62.5), '49 calls/s, against 13 calls/s without retries', 'at the limit is not behind');
   // "… read as an effect only when it is larger than ___." The rule of policyDiffers: above the immediate pair's gap and above 10%.
-  assert.equal(WORDS.policyDifferenceRule(storm({})), 'both the gap between those two runs on the same figure and 10% of the larger figure. A smaller difference, or one only in the rounding shown, reads as none');
+  assert.equal(
+    WORDS.policyDifferenceRule(storm({})),
+    'both the gap between those two runs on the same figure and 10% of the larger figure. The two runs share one seed, so their gap can be small: wherever it is below that 10%, the bar is simply 10% of the larger figure. A smaller difference, or one only in the rounding shown, reads as none',
+  );
+  assert.doesNotMatch(WORDS.policyDifferenceRule(storm({})), /generous/, 'no direction claimed for an error rate nobody measured');
+});
+
+test('how many storms the policies rest on: one storm each, or that many', () => {
+  assert.equal(WORDS.stormsPerPolicy(storm({}, { 'I.runsPerPolicy': 1 })), 'Each policy ran once, in one storm, so these figures, and any order among the policies, come from one storm each.');
+  assert.equal(WORDS.stormsPerPolicy(storm({}, { 'I.runsPerPolicy': 5 })), 'Each policy ran 5 times, so these figures, and any order among the policies, come from 5 storms each.');
 });
 
 test('comparisons with the no-retry run carry the caveat when its caller fell behind: recovery, the budget against it', () => {

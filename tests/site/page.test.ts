@@ -199,7 +199,11 @@ describe('prose figures', () => {
     const perRun = latency('D').runs.map((r, k) => r.meanUs / (latency('D').hops * latency('B').runs[k]!.meanUs));
     assert.ok(Math.min(...perRun) < 1 && Math.max(...perRun) > 1, `per-run ratios ${perRun.join(', ')}`);
     assert.equal(text(page.querySelector('article [data-word="chainVsHopSum"]')), 'not measurably different from');
-    assert.ok(byName('ref.ratio.CoverB.p50').includes('2.18×'), 'the reference ratio is shown as such');
+    // The reference's C ÷ B is paired too, from the p50 its report prints for each run: 156.1/71.6, 165.9/76.4, 154.4/71.7.
+    assert.deepEqual(byName('ref.ratio.CoverB.p50'), [], 'no ratio of the reference medians in the prose');
+    assert.deepEqual([byName('ref.ratio.CoverB.pairedP50.min'), byName('ref.ratio.CoverB.pairedP50.max')], [['2.15×'], ['2.18×']]);
+    // And its chain over its single hop, run by run: 268.0/71.6, 307.5/76.4, 268.5/71.7.
+    assert.deepEqual([byName('ref.ratio.DoverB.pairedP50.min'), byName('ref.ratio.DoverB.pairedP50.max')], [['3.74×'], ['4.02×']]);
   });
 
   test('failure-case prose uses the fixture counts', () => {
@@ -262,13 +266,12 @@ describe('prose figures', () => {
   test('prose and tables agree on ratio precision', () => {
     const prose = (name: string) => text(page.querySelector(`article span.fig.ratio[data-fact="${name}"]`));
     const table = (id: string, col: string) => text(page.querySelector(`#reference-comparison tr[data-case="${id}"] [data-col="${col}"]`));
-    const cOverB = latency('C').median.p50Us / latency('B').median.p50Us;
-    assert.equal(table('C', 'currentRatioToBase'), ratio(cOverB));
+    // The table's range is the runs' lowest and highest paired ratio, as the prose gives them.
+    assert.equal(table('C', 'currentRatioToBase'), `1.36× (${prose('ratio.CoverB.pairedP50.low').replace('×', '')}–${prose('ratio.CoverB.pairedP50.high')})`);
     // The chain's headline in the prose is a different statistic (paired per-run means), shown to the same two decimals.
     assert.match(prose('ratio.DoverB.mean'), /^\d\.\d\d×$/);
-    assert.equal(table('D', 'currentRatioToBase'), ratio(latency('D').median.p50Us / latency('B').median.p50Us));
-    assert.equal(prose('ref.ratio.CoverB.p50'), table('C', 'baselineRatioToBase'));
-    assert.equal(prose('ref.ratio.DoverB.p50'), table('D', 'baselineRatioToBase'));
+    assert.equal(table('C', 'baselineRatioToBase'), `2.17× (${prose('ref.ratio.CoverB.pairedP50.min').replace('×', '')}–${prose('ref.ratio.CoverB.pairedP50.max')})`);
+    assert.equal(table('D', 'baselineRatioToBase'), `3.74× (${prose('ref.ratio.DoverB.pairedP50.min').replace('×', '')}–${prose('ref.ratio.DoverB.pairedP50.max')})`);
   });
 
   test('every claim was rendered with its predicate', () => {
@@ -415,21 +418,31 @@ describe('structure', () => {
     assert.equal(page.querySelector('#beyond-bench-output')!.textContent, printed);
   });
 
-  test('the comparison with the reference run uses this build and the reference medians', () => {
+  test('the comparison with the reference run pairs each run with its own B, on both machines', () => {
     const row = (id: string) => page.querySelector(`#reference-comparison tr[data-case="${id}"]`)!;
     const cell = (id: string, col: string) => text(row(id).querySelector(`[data-col="${col}"]`));
     assert.equal(cell('B', 'baselineP50Us'), '71.7');
     assert.equal(cell('B', 'currentP50Us'), us(latency('B').median.p50Us));
-    assert.equal(cell('D', 'baselineRatioToBase'), `${(268.5 / 71.71).toFixed(2)}×`);
-    assert.equal(cell('D', 'currentRatioToBase'), `${(latency('D').median.p50Us / latency('B').median.p50Us).toFixed(2)}×`);
+    // Reference, from its printed runs: 156.1/71.6 = 2.180, 165.9/76.4 = 2.171, 154.4/71.7 = 2.153; 268.0/71.6 = 3.743, 307.5/76.4 = 4.025, 268.5/71.7 = 3.745.
+    assert.equal(cell('C', 'baselineRatioToBase'), '2.17× (2.15–2.18×)');
+    assert.equal(cell('D', 'baselineRatioToBase'), '3.74× (3.74–4.02×)');
+    // This build's fixture: C ÷ B 1.361, 1.365, 1.451; D ÷ B 2.569, 2.508, 3.800.
+    assert.equal(cell('C', 'currentRatioToBase'), '1.36× (1.36–1.45×)');
+    assert.equal(cell('D', 'currentRatioToBase'), '2.57× (2.51–3.80×)');
+    // 1.3647 ÷ 2.1715 and 2.5690 ÷ 3.7448; C's runs (1.36–1.45) and the reference's (2.15–2.18) do not overlap, D's do.
+    assert.equal(cell('C', 'ratioOfRatios'), '0.63× *');
+    assert.equal(cell('D', 'ratioOfRatios'), '0.69×');
     assert.equal(cell('B', 'ratioOfRatios'), 'base');
-    // Those ratios divide medians over runs (possibly from different runs): the headers and caption say so plainly.
-    assert.equal(text(page.querySelector('#reference-comparison th[data-head="currentRatioToBase"]')), 'Median ÷ B’s median, this build');
-    assert.match(text(page.querySelector('#reference-comparison caption')), /a ratio of medians over runs \(the two medians can come from different runs/);
+    assert.equal(text(page.querySelector('#reference-comparison th[data-head="currentRatioToBase"]')), '÷ B in the same run, this build');
+    assert.equal(
+      text(page.querySelector('#reference-comparison caption')),
+      'This build against the reference run (Apple M1 Max, Node v24.20.0, 2026-10-19): median p50 in µs, and each case’s p50 divided by case B’s p50 in the same run, on each machine. Each ratio is the median of 3 runs’ ratios, with the lowest and highest run’s in brackets; the reference’s come from the p50 its report prints for each run.',
+    );
+    assert.doesNotMatch(text(page.querySelector('#reference-comparison')), /only medians|different runs/);
     assert.equal(text(historyPage.querySelector('#run-history th[data-head="cOverB"]')), 'C ÷ B, medians');
     assert.match(text(historyPage.querySelector('#run-history caption')), /ratios of medians, not paired per repeat/);
     // And the prose says which figure the table uses, beside its own paired ones.
-    assert.match(text(page.querySelector('article')), /[Tt]he table below divides each case[’']s median by case B[’']s median on the same machine \(a ratio of medians/);
+    assert.match(text(page.querySelector('article')), /[Tt]he table below divides each run[’']s median of a case by the same run[’']s median of case B, on each machine/);
   });
 
   test('row A of the comparison shows its ratios as n/a, with a footnote giving the reason', () => {

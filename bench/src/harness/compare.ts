@@ -67,6 +67,12 @@ export interface ComparisonRow {
   currentRatioToBase: number | null;
   /** True when the per-run ratios to the base case of the two sides do not overlap; null without a base or with one run on a side. */
   ratioBeyondNoise: boolean | null;
+  /**
+   * Each run's p50 ÷ the same run's base p50 (unitless), runs paired by index, on each side: a ratio whose
+   * two figures come from one run. Empty for the base itself or when a side lacks the base case.
+   */
+  baselineRunRatios: number[];
+  currentRunRatios: number[];
 }
 
 /** A comparison of two sides. */
@@ -161,6 +167,8 @@ export function compareSides(baseline: ComparableSide, current: ComparableSide, 
       baselineRatioToBase: oldRatio,
       currentRatioToBase: curRatio,
       ratioBeyondNoise: hasBase && judgeable(old.runP50Us, cur.runP50Us) ? differBeyondNoise(perRunRatios(old, bBase), perRunRatios(cur, cBase)) : null,
+      baselineRunRatios: hasBase ? perRunRatios(old, bBase) : [],
+      currentRunRatios: hasBase ? perRunRatios(cur, cBase) : [],
     });
   }
   const failureRows = compareFailure(baseline, current);
