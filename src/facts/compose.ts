@@ -19,6 +19,7 @@ import { networkModelFacts } from '../cases/h-network/network-model.ts';
 import { crossSuiteFacts } from './cross-suite.ts';
 import { chainFacts } from './chain-facts.ts';
 import { pairedFacts } from './paired-facts.ts';
+import { callCpuCostFacts } from './call-cpu-cost.ts';
 
 /** What the facts are computed from. */
 export interface FactInputs {
@@ -42,18 +43,20 @@ export type SharedFactInputs = Omit<FactInputs, 'results'>;
 /**
  * The facts that are the same in every view (medians and each run): prices, the availability
  * arithmetic, cited sources, the labelled reference run, the word tolerances, the beyond suite's cases
- * (its figures are not split by the reference suite's runs), the network model and `extra`.
+ * (its figures are not split by the reference suite's runs) and the price of their CPU per call
+ * (call-cpu-cost.ts), the network model and `extra`.
  * Computed once per build and shared by every view.
  * @throws FactError when two of these sources define the same name.
  */
 export function sharedFacts(inputs: SharedFactInputs): Facts {
+  const beyond = inputs.beyond ? beyondFacts(inputs.beyond) : undefined;
   return mergeFacts(
     priceFacts(inputs.prices, inputs.now),
     availabilityFacts(inputs.prices.hoursPerMonth),
     sourceFacts(),
     referenceFacts(inputs.referenceText),
     wordFacts(),
-    ...(inputs.beyond ? [beyondFacts(inputs.beyond)] : []),
+    ...(beyond ? [beyond, callCpuCostFacts(inputs.prices, beyond)] : []),
     networkModelFacts(),
     ...(inputs.extra ?? []),
   );

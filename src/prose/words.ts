@@ -6,6 +6,7 @@
  * lists the word chosen and the values read. The words themselves live by subject, one file each.
  */
 import type { DerivedWord } from '../claims/named.ts';
+import { CPU_COST_WORDS } from './cpu-cost-words.ts';
 import { LOAD_WORDS } from './load-words.ts';
 import { NETWORK_WORDS } from './network-words.ts';
 import { REFERENCE_WORDS } from './reference-words.ts';
@@ -16,6 +17,7 @@ import { TLS_WORDS } from './tls-words.ts';
 export const WORDS = {
   ...REFERENCE_WORDS,
   ...LOAD_WORDS,
+  ...CPU_COST_WORDS,
   ...TLS_WORDS,
   ...NETWORK_WORDS,
   ...RETRY_STORM_WORDS,

@@ -66,6 +66,27 @@ export function loadLevelName(fraction: number): string {
   return `at${Math.round(fraction * 100)}`;
 }
 
+type ClosedRun = LoadResult['targets'][number]['closed'][number]['runs'][number];
+
+/**
+ * CPU time per call at one closed level, µs of CPU per call, median across its runs: each run's CPU
+ * share of one core over its window (the probe: process.cpuUsage of the bench process for the client,
+ * and of each service process over IPC) divided by that window's completed calls per second. `client`
+ * is the generator, `services` every service the target runs (summed), `total` both, per run. Null
+ * when a run completed no call (no per-call figure exists).
+ */
+export function cpuPerCallUs(runs: readonly ClosedRun[]): { client: number; services: number; total: number } | null {
+  if (runs.some((r) => r.callsPerSec <= 0)) return null;
+  // % of a core ÷ calls/s: (p / 100) core-seconds per second ÷ calls per second, × 1e6 µs.
+  const perCall = (pick: (r: ClosedRun) => number) => figureOf(runs.map((r) => (pick(r) * 1e4) / r.callsPerSec)).median;
+  const services = (r: ClosedRun) => r.probe.services.reduce((a, s) => a + s.cpuPercent, 0);
+  return {
+    client: perCall((r) => r.probe.clientCpuPercent),
+    services: perCall(services),
+    total: perCall((r) => r.probe.clientCpuPercent + services(r)),
+  };
+}
+
 /** Case F's facts. */
 export function caseFFacts(result: LoadResult, config: LoadConfig): Record<string, number> {
   const facts: Record<string, number> = {};
@@ -177,6 +198,8 @@ export function caseFFacts(result: LoadResult, config: LoadConfig): Record<strin
     put(`${T}.generatorLimitedLevels`, t.open.filter((l) => l.generatorLimited).length);
     const unloaded = t.closed.find((l) => l.concurrency === 1 && l.validity.valid);
     put(`${T}.unloadedCounts`, unloaded ? 1 : 0);
+    const cpu = unloaded && cpuPerCallUs(unloaded.runs);
+    if (cpu) for (const [k, v] of Object.entries(cpu)) put(`${T}.cpuPerCallUs.${k}`, v);
     for (const l of t.closed.filter((x) => x.validity.valid)) {
       const c = `c${l.concurrency}`;
       put(`${T}.closed.callsPerSec.${c}`, l.callsPerSec.median);
