@@ -17,9 +17,16 @@ const ctx = { quick: true, runs: 1, log: () => {}, signal: new AbortController()
 
 test('case G quick run: valid result, 100% resumption in G3, sockets as B and C', { timeout: 120_000 }, async () => {
   assert.deepEqual(await caseG.available(), { ok: true });
-  const config = caseG.configSchema.parse(caseG.config.quick);
+  // The noise check at a few calls: its rule is tested in noise-check.test.ts; here, that G runs and stores it.
+  const noiseCheck = { trials: 2, rounds: 6, warmupCalls: 2, callsPerArm: 5, injectedRatio: 1.25, overlapRuns: 3 };
+  const config = caseG.configSchema.parse({ ...caseG.config.quick, noiseCheck });
   const result = await caseG.run(ctx, config);
   const parsed = GResultSchema.parse(result);
+  assert.deepEqual(parsed.noiseCheck?.config, noiseCheck);
+  assert.deepEqual([parsed.noiseCheck!.aa.length, parsed.noiseCheck!.injected.length, parsed.noiseCheck!.aa[0]!.length], [2, 2, 6]);
+  // The injected spin is a quarter of the calibrating p50.
+  assert.ok(Math.abs(parsed.noiseCheck!.delayUs - 0.25 * parsed.noiseCheck!.calibrationP50Us) < 1e-9);
+  assert.match(caseG.report(result, config).join('\n'), /Noise check: case B’s hop .* against itself, 2 trials of 6 paired rounds/);
   const [g1, g2, g3] = parsed.variants;
   assert.deepEqual(parsed.variants.map((v) => v.id), ['G1', 'G2', 'G3']);
   const calls = (id: 'G1' | 'G2' | 'G3') => config.calls[id].warmupCalls + config.calls[id].timedCalls;

@@ -18,13 +18,15 @@ const MICROS_PER_CENT = 10_000;
  * whole cents), `cpuPrice.readOnDay` (the UTC day number, days since 1970-01-01, of its read date), and per
  * target T ("hop", "chain") with a CPU-per-call figure, `F.T.cpuCostPerBillionCalls.{client,services,total}Cents`:
  * µs of CPU per call × 10^9 calls = CPU-seconds, each at price ÷ (hoursPerMonth × 3,600 s × CPUs), USD cents
- * (not rounded). Beyond facts without CPU per call give only the price facts.
- * @throws Error when the price file has no per-instance-month CPU_PRICE_ITEM with a positive CPU count.
+ * (not rounded). Beyond facts without CPU per call give only the price facts. A price file without a
+ * per-instance-month CPU_PRICE_ITEM with a positive CPU count gives no facts: the build's check of removed
+ * price items then names the item, the snapshot and the sentence that uses it (src/prices), and a word
+ * that reads "cpuPrice.*" fails as an unknown fact.
  */
 export function callCpuCostFacts(prices: Prices, beyond: Facts): Record<string, number> {
   const item = prices.items.find((i) => i.id === CPU_PRICE_ITEM);
   const cpus = item?.specs ? Number(item.specs.cpu) : 0;
-  if (!item || item.unit !== 'per-instance-month' || !(cpus > 0)) throw new Error(`${prices.file}: the CPU per call is priced by ${CPU_PRICE_ITEM}, a per-instance-month item with a CPU count; the newest snapshot has none`);
+  if (!item || item.unit !== 'per-instance-month' || !(cpus > 0)) return {};
   const facts: Record<string, number> = {
     'cpuPrice.cpus': cpus,
     'cpuPrice.monthCents': item.priceMicros / MICROS_PER_CENT,

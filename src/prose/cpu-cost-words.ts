@@ -35,9 +35,12 @@ function priceWords(f: FactRead): string {
 /**
  * The article's sentence (at most 40 words): CPU per call, caller and services together, for one hop
  * and the three-hop chain at a single caller, and its price per billion calls with the price's source
- * and read date. A target whose single-caller level did not count gets no figure, and the sentence says so.
+ * and read date. A target whose single-caller level did not count gets no figure, and the sentence says
+ * so; without case F ("beyond.F.measured" 0), one sentence says there is none.
  */
 export function boundaryCpuCost(f: FactRead): string {
+  // The article places this outside case F's block, so it must read on a run without case F.
+  if (f('beyond.F.measured') === 0) return 'Case F did not run here, so the page gives no CPU time per call.';
   const hop = counted(f, 'hop');
   const chain = counted(f, 'chain');
   if (!hop && !chain) return 'Neither the hop’s nor the chain’s single-caller level counted in this run, so the page gives no CPU time per call.';
@@ -68,7 +71,7 @@ export function loadCpuBreakdown(f: FactRead): string {
   const clauses = TARGETS.map((T) => targetBreakdown(f, T));
   const first = clauses[0]!.charAt(0).toUpperCase() + clauses[0]!.slice(1);
   return `With a single caller, where no call waits behind another, each process’s CPU time over the level’s window divided by its calls gives the CPU of one call. ` +
-    `${first}; ${clauses[1]}. Prices use ${priceWords(f)}. ` +
+    `${first}. ${clauses[1]!.charAt(0).toUpperCase() + clauses[1]!.slice(1)}. Prices use ${priceWords(f)}. ` +
     'The generator writes requests to raw sockets, so a caller using Node’s HTTP client would spend more.';
 }
 

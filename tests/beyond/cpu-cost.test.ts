@@ -55,9 +55,10 @@ describe('CPU per call', () => {
     assert.equal(new Date(facts['cpuPrice.readOnDay']! * 86_400_000).toISOString().slice(0, 10), item.readOn);
   });
 
-  test('a price file without the 1-CPU item is an error that names it', () => {
+  test('a price file without the 1-CPU item gives no price facts (the removed-item check names it)', () => {
     const prices = loadPriceHistory('content/prices.json', new Date('2026-12-01T00:00:00Z')).current;
-    assert.throws(() => callCpuCostFacts({ ...prices, items: prices.items.filter((i) => i.id !== CPU_PRICE_ITEM) }, {}), /render\.medium/);
+    // No item, no price facts: the build's check of removed price items names the item and the sentence (tests/site/matrix-section.test.ts).
+    assert.deepEqual(callCpuCostFacts({ ...prices, items: prices.items.filter((i) => i.id !== CPU_PRICE_ITEM) }, { 'F.hop.cpuPerCallUs.total': 243 }), {});
   });
 });
 
@@ -65,7 +66,7 @@ const PRICE = {
   'cpuPrice.monthCents': 2500, 'cpuPrice.cpus': 1, 'cpuPrice.readOnDay': 20_745, // 2026-10-19
 };
 const both = {
-  ...PRICE,
+  ...PRICE, 'beyond.F.measured': 1,
   'F.hop.unloadedCounts': 1, 'F.chain.unloadedCounts': 1,
   'F.hop.cpuPerCallUs.client': 100, 'F.hop.cpuPerCallUs.services': 143, 'F.hop.cpuPerCallUs.total': 243,
   'F.chain.cpuPerCallUs.client': 132, 'F.chain.cpuPerCallUs.services': 1556, 'F.chain.cpuPerCallUs.total': 1688,
@@ -90,7 +91,11 @@ describe('the article’s CPU sentence', () => {
   });
 
   test('neither counted', () => {
-    assert.equal(article({ 'F.hop.unloadedCounts': 0, 'F.chain.unloadedCounts': 0 }), 'Neither the hop’s nor the chain’s single-caller level counted in this run, so the page gives no CPU time per call.');
+    assert.equal(article({ 'beyond.F.measured': 1, 'F.hop.unloadedCounts': 0, 'F.chain.unloadedCounts': 0 }), 'Neither the hop’s nor the chain’s single-caller level counted in this run, so the page gives no CPU time per call.');
+  });
+
+  test('case F not measured: the article places the sentence outside its block', () => {
+    assert.equal(article({ 'beyond.F.measured': 0 }), 'Case F did not run here, so the page gives no CPU time per call.');
   });
 
   test('an amount under a cent, and a price with cents', () => {
@@ -102,11 +107,11 @@ describe('the under-load page’s CPU breakdown', () => {
   const TAIL = ' Prices use Render’s $25-a-month 1-CPU price, read 19 October 2026. The generator writes requests to raw sockets, so a caller using Node’s HTTP client would spend more.';
   const LEAD = 'With a single caller, where no call waits behind another, each process’s CPU time over the level’s window divided by its calls gives the CPU of one call. ';
   test('both targets', () => {
-    assert.equal(breakdown(both), `${LEAD}For the hop, the generator spent 100 µs of CPU a call and its service 143 µs, $0.95 and $1.36 per billion calls; for the chain, the generator spent 132 µs of CPU a call and its three services together 1,556 µs, $1.26 and $14.80 per billion calls.${TAIL}`);
+    assert.equal(breakdown(both), `${LEAD}For the hop, the generator spent 100 µs of CPU a call and its service 143 µs, $0.95 and $1.36 per billion calls. For the chain, the generator spent 132 µs of CPU a call and its three services together 1,556 µs, $1.26 and $14.80 per billion calls.${TAIL}`);
   });
   test('one target did not count', () => {
-    assert.equal(breakdown({ ...both, 'F.chain.unloadedCounts': 0 }), `${LEAD}For the hop, the generator spent 100 µs of CPU a call and its service 143 µs, $0.95 and $1.36 per billion calls; the chain’s single-caller level did not count, so it has no figure.${TAIL}`);
-    assert.equal(breakdown({ ...both, 'F.hop.unloadedCounts': 0 }), `${LEAD}The hop’s single-caller level did not count, so it has no figure; for the chain, the generator spent 132 µs of CPU a call and its three services together 1,556 µs, $1.26 and $14.80 per billion calls.${TAIL}`);
+    assert.equal(breakdown({ ...both, 'F.chain.unloadedCounts': 0 }), `${LEAD}For the hop, the generator spent 100 µs of CPU a call and its service 143 µs, $0.95 and $1.36 per billion calls. The chain’s single-caller level did not count, so it has no figure.${TAIL}`);
+    assert.equal(breakdown({ ...both, 'F.hop.unloadedCounts': 0 }), `${LEAD}The hop’s single-caller level did not count, so it has no figure. For the chain, the generator spent 132 µs of CPU a call and its three services together 1,556 µs, $1.26 and $14.80 per billion calls.${TAIL}`);
   });
   test('neither counted', () => {
     assert.equal(breakdown({ 'F.hop.unloadedCounts': 0, 'F.chain.unloadedCounts': 0 }), 'Neither target’s single-caller level counted, so this run gives no CPU time per call.');

@@ -25,6 +25,6 @@ export const specG: BeyondCaseSpec<GConfig, GResult> = {
     // of a 357 s suite (three runs). 800 calls still leave eight above the p99. The pause between runs
     // is shorter than the reference suite's 2 s for the same reason.
     full: { ...BASE, pauseBetweenRunsMs: 200, noiseCheck: { ...NOISE_CHECK, trials: 40, warmupCalls: 10, callsPerArm: 50 }, calls: { G1: quickCalls(400, 4_000), G2: quickCalls(80, 800), G3: quickCalls(80, 800) } },
-    quick: { ...BASE, pauseBetweenRunsMs: 200, noiseCheck: { ...NOISE_CHECK, trials: 20, warmupCalls: 10, callsPerArm: 50 }, calls: { G1: quickCalls(100, 1_000), G2: quickCalls(20, 200), G3: quickCalls(20, 200) } },
+    quick: { ...BASE, pauseBetweenRunsMs: 200, noiseCheck: { ...NOISE_CHECK, trials: 10, warmupCalls: 5, callsPerArm: 30 }, calls: { G1: quickCalls(100, 1_000), G2: quickCalls(20, 200), G3: quickCalls(20, 200) } },
   },
 };
