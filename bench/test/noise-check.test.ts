@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { binomialUpperBound, judgeNoiseCheck, noiseCheckWarnings } from '../src/harness/noise-check.ts';
+import { binomialLowerBound, binomialUpperBound, judgeNoiseCheck, noiseCheckWarnings } from '../src/harness/noise-check.ts';
 import type { NoiseCheck } from '../src/harness/noise-check-schema.ts';
 
 const config = { trials: 2, rounds: 8, warmupCalls: 0, callsPerArm: 1, injectedRatio: 1.25, overlapRuns: 3 };
@@ -54,6 +54,10 @@ test('binomial upper bound: closed forms for 0 of n (1 − 0.05^(1/n)) and n −
   // P(X ≤ 1 | n = 2) = 1 − p² = 0.05 at p = √0.95.
   assert.ok(Math.abs(binomialUpperBound(1, 2, 0.95) - Math.sqrt(0.95)) < 1e-8);
   assert.equal(binomialUpperBound(3, 3, 0.95), 1);
+  // Lower: P(X ≥ n | n, p) = p^n = 0.05 at p = 0.05^(1/n); P(X ≥ 1) = 1 − (1 − p)^n = 0.05 at p = 1 − 0.95^(1/n).
+  assert.ok(Math.abs(binomialLowerBound(40, 40, 0.95) - 0.05 ** (1 / 40)) < 1e-8);
+  assert.ok(Math.abs(binomialLowerBound(1, 40, 0.95) - (1 - 0.95 ** (1 / 40))) < 1e-8);
+  assert.equal(binomialLowerBound(0, 40, 0.95), 0);
   assert.throws(() => binomialUpperBound(4, 3, 0.95), RangeError);
 });
 
@@ -61,9 +65,11 @@ test('warnings: above the significance level, and below the power asked; none wh
   const quiet = Array.from({ length: 20 }, () => alternating);
   const found = Array.from({ length: 20 }, () => allUp);
   assert.deepEqual(noiseCheckWarnings(check(quiet, found)), []);
-  // 2 of 20 A/A trials differ: 10%, above 5%.
-  const [fp] = noiseCheckWarnings(check([allUp, allUp, ...quiet.slice(2)], found));
-  assert.match(fp!, /called a difference in 2 of 20 A\/A trials \(10\.0%, above 5%\)/);
+  // 2 of 20 A/A trials differ: 10%, but a 5% rule gives 2 or more of 20 in a quarter of checks (lower bound 1.8%): no warning.
+  assert.deepEqual(noiseCheckWarnings(check([allUp, allUp, ...quiet.slice(2)], found)), []);
+  // 6 of 20: 30%, at least 14% at 95% confidence: above 5% by more than chance explains.
+  const [fp] = noiseCheckWarnings(check([allUp, allUp, allUp, allUp, allUp, allUp, ...quiet.slice(6)], found));
+  assert.match(fp!, /called a difference in 6 of 20 A\/A trials \(30\.0%, at least 1\d\.\d% at 95% confidence, above 5%\)/);
   // 17 of 20 found: 85%, below 90%.
   const [weak] = noiseCheckWarnings(check(quiet, [...found.slice(3), alternating, alternating, alternating]));
   assert.match(weak!, /found the injected 1\.25× slowdown in only 17 of 20 trials \(85%, below 90%\)/);

@@ -20,34 +20,41 @@ function share(f: FactRead, rule: string, count: 'falsePositives' | 'detections'
   return `${formatNumber(k, 0)} of ${formatNumber(n, 0)} trials (${formatFact(pctName, f(pctName), { digits: 1 })}${more === undefined ? '' : `; ${more}`})`;
 }
 
+/** Whether `rule` called more A/A differences than the level allows by more than chance explains (its 95% lower bound above it). */
+const clearlyAbove = (f: FactRead, rule: string) => f(`G.noiseCheck.${rule}.falsePositiveLowerPercent`) > f('G.noiseCheck.maxFalsePositivePercent');
+/** Whether `rule`'s share of A/A differences is above the level at all. */
+const above = (f: FactRead, rule: string) => f(`G.noiseCheck.${rule}.falsePositivePercent`) > f('G.noiseCheck.maxFalsePositivePercent');
+
 /**
- * Whether the overlap rules called more false positives than the significance level allows. Ranges
- * that do not overlap put every paired ratio on one side of 1, so the range rule never calls more than
- * the ratio rule: "both", "the second" (the ratios) or neither.
+ * Whether the overlap rules called more false positives than the significance level allows, by more
+ * than chance explains in this many trials. Ranges that do not overlap put every paired ratio on one
+ * side of 1, so the range rule never calls more than the ratio rule: "both", "the second" (the ratios),
+ * "neither clearly" (a share above the level that chance can give), or both within it.
  */
 function overlapVerdict(f: FactRead): string {
-  const max = f('G.noiseCheck.maxFalsePositivePercent');
-  const maxShown = formatFact('G.noiseCheck.maxFalsePositivePercent', max);
-  const ranges = f('G.noiseCheck.unpairedOverlap.falsePositivePercent') > max;
-  const ratios = f('G.noiseCheck.pairedOverlap.falsePositivePercent') > max;
+  const maxShown = formatFact('G.noiseCheck.maxFalsePositivePercent', f('G.noiseCheck.maxFalsePositivePercent'));
+  const trials = formatNumber(f('G.noiseCheck.trials'), 0);
   const runs = formatNumber(f('G.noiseCheck.overlapRuns'), 0);
-  if (!ranges && !ratios) return ` Both stayed within the ${maxShown} a rule of this kind may allow.`;
-  const which = ranges ? 'Both are' : 'The second is';
-  return ` ${which} above the ${maxShown} a rule of this kind may allow, so a difference “beyond the noise” from ${runs} runs on these pages is a lead to check with more runs, not proof.`;
+  const ranges = clearlyAbove(f, 'unpairedOverlap');
+  if (ranges || clearlyAbove(f, 'pairedOverlap')) {
+    return ` ${ranges ? 'Both are' : 'The second is'} above the ${maxShown} a rule of this kind may allow, by more than chance explains in ${trials} trials. So a difference “beyond the noise” from ${runs} runs on these pages is a lead to check with more runs, not proof.`;
+  }
+  if (above(f, 'unpairedOverlap') || above(f, 'pairedOverlap')) return ` Neither is clearly above the ${maxShown} a rule of this kind may allow: in ${trials} trials, chance alone gives counts like these.`;
+  return ` Both stayed within the ${maxShown} a rule of this kind may allow.`;
 }
 
 /** The paired permutation test's record, and what it means for this machine. */
 function permutationPart(f: FactRead): string {
   const upper = formatFact('G.noiseCheck.permutation.falsePositiveUpperPercent', f('G.noiseCheck.permutation.falsePositiveUpperPercent'), { digits: 1 });
   const ratio = formatFact('G.noiseCheck.injectedRatio', f('G.noiseCheck.injectedRatio'));
+  const trials = formatNumber(f('G.noiseCheck.trials'), 0);
   const record = ` A paired permutation test over all ${formatNumber(f('G.noiseCheck.rounds'), 0)} rounds called a difference in ${share(f, 'permutation', 'falsePositives', `at most ${upper} at 95% confidence`)}, and found an injected ${ratio}× slowdown in ${share(f, 'permutation', 'detections')}.`;
-  const max = f('G.noiseCheck.maxFalsePositivePercent');
-  const tooMany = f('G.noiseCheck.permutation.falsePositivePercent') > max;
+  const maxShown = formatFact('G.noiseCheck.maxFalsePositivePercent', f('G.noiseCheck.maxFalsePositivePercent'));
+  if (clearlyAbove(f, 'permutation')) return `${record} Even it called more than ${maxShown} here, by more than chance explains: this machine’s rounds were not alike, so close other programs and re-run before trusting any verdict on these pages.`;
+  const chance = above(f, 'permutation') ? ` That is above ${maxShown}, but within what chance gives a ${maxShown} rule in ${trials} trials.` : '';
   const tooWeak = f('G.noiseCheck.permutation.powerPercent') < f('G.noiseCheck.minPowerPercent');
-  const minPairs = formatNumber(f('G.noiseCheck.minPairs'), 0);
-  if (tooMany) return `${record} Even it called more than ${formatFact('G.noiseCheck.maxFalsePositivePercent', max)} here: this machine’s rounds were not alike, so close other programs and re-run before trusting any verdict on these pages.`;
-  if (tooWeak) return `${record} It missed that slowdown in more than ${formatFact('G.noiseCheck.minPowerPercent', 100 - f('G.noiseCheck.minPowerPercent'))} of trials: the noise here can hide a difference of that size.`;
-  return `${record} It needs at least ${minPairs} paired runs to decide at all.`;
+  if (tooWeak) return `${record}${chance} It missed that slowdown in more than ${formatFact('G.noiseCheck.minPowerPercent', 100 - f('G.noiseCheck.minPowerPercent'))} of trials: the noise here can hide a difference of that size.`;
+  return `${record}${chance} It needs at least ${formatNumber(f('G.noiseCheck.minPairs'), 0)} paired runs to decide at all.`;
 }
 
 /**

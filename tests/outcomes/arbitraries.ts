@@ -195,12 +195,14 @@ export interface BeyondShape {
  * which read the first 3, call it); "flat" alternates up and down (no rule calls it); "drift" has arm 2
  * 1.1× arm 1 while arm 1 climbs (the paired rules call it, the ranges overlap).
  */
-type NoiseCheckPattern = 'quiet' | 'overlap-above' | 'paired-above' | 'permutation-above' | 'weak';
+type NoiseCheckPattern = 'quiet' | 'overlap-above' | 'paired-above' | 'permutation-chance' | 'permutation-above' | 'weak';
 const NOISE_CHECK_PATTERNS: Record<NoiseCheckPattern, { up: number; first3: number; drift: number; found: number }> = {
   quiet: { up: 0, first3: 0, drift: 1, found: 40 },
   'overlap-above': { up: 1, first3: 10, drift: 0, found: 40 },
   'paired-above': { up: 0, first3: 0, drift: 10, found: 39 },
-  'permutation-above': { up: 3, first3: 8, drift: 0, found: 40 },
+  // 3 of 40 all-up trials: above 5%, within what chance gives a 5% rule; 7 of 40: beyond it.
+  'permutation-chance': { up: 3, first3: 0, drift: 0, found: 40 },
+  'permutation-above': { up: 7, first3: 8, drift: 0, found: 40 },
   weak: { up: 1, first3: 1, drift: 1, found: 25 },
 };
 const TRIAL: Record<'up' | 'first3' | 'flat' | 'drift', [number, number][]> = {
@@ -233,7 +235,7 @@ export const beyondShape: fc.Arbitrary<BeyondShape> = fc.record({
   openLevels: fc.tuple(OPEN, OPEN),
   machine: fc.constantFrom<'same' | 'other-cpu' | 'other-node'>('same', 'same', 'other-cpu', 'other-node'),
   peer: fc.constantFrom<'measured' | 'ahead' | 'behind'>('measured', 'ahead', 'behind'),
-  noiseCheck: fc.constantFrom<'measured' | NoiseCheckPattern>('measured', 'quiet', 'overlap-above', 'paired-above', 'permutation-above', 'weak'),
+  noiseCheck: fc.constantFrom<'measured' | NoiseCheckPattern>('measured', 'quiet', 'overlap-above', 'paired-above', 'permutation-chance', 'permutation-above', 'weak'),
 });
 
 /** Per-round ratios of a peer shape, this generator ÷ autocannon, all on one side of 1 and inside the band. */

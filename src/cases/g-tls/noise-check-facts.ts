@@ -13,7 +13,7 @@ export const NOISE_CHECK_RULES = ['permutation', 'pairedOverlap', 'unpairedOverl
  * check's sizes (.trials, .rounds, .overlapRuns, .callsPerArm, .injectedRatio), the bounds it is held to
  * (.maxFalsePositivePercent, .minPowerPercent), the fewest paired runs the permutation test can decide
  * with (.minPairs), and per rule (NOISE_CHECK_RULES) .falsePositives, .falsePositivePercent,
- * .falsePositiveUpperPercent (one-sided 95%), .detections and .powerPercent.
+ * .falsePositiveUpperPercent and .falsePositiveLowerPercent (one-sided 95% bounds), .detections and .powerPercent.
  */
 export function noiseCheckFacts(check: NoiseCheck | undefined): Record<string, number> {
   if (check === undefined) return { 'G.noiseCheck.recorded': 0 };
@@ -34,6 +34,7 @@ export function noiseCheckFacts(check: NoiseCheck | undefined): Record<string, n
     facts[`G.noiseCheck.${rule}.falsePositives`] = r.falsePositives;
     facts[`G.noiseCheck.${rule}.falsePositivePercent`] = r.falsePositivePercent;
     facts[`G.noiseCheck.${rule}.falsePositiveUpperPercent`] = r.falsePositiveUpperPercent;
+    facts[`G.noiseCheck.${rule}.falsePositiveLowerPercent`] = r.falsePositiveLowerPercent;
     facts[`G.noiseCheck.${rule}.detections`] = r.detections;
     facts[`G.noiseCheck.${rule}.powerPercent`] = r.powerPercent;
   }
