@@ -39,7 +39,8 @@ function loadedPart(f: FactRead): string {
 /** Whether any open-loop level counted: it is what shows latency against a given arrival rate. */
 function openPart(f: FactRead): string {
   const valid = f('F.open.validLevels');
-  if (valid === 0) return ' No open-loop level counted here: this machine woke its sleeping threads too late to send calls on schedule, so the page cannot show latency against an arrival rate.';
+  // Not why: a level fails for lag, failed calls or a limited generator, and the tables give each reason.
+  if (valid === 0) return ' No open-loop level counted here, so the page cannot show latency against an arrival rate; the tables below give each level’s reason.';
   return ` ${valid === 1 ? 'One open-loop level' : `${valid} open-loop levels`} counted, so the page shows latency against an arrival rate${valid === 1 ? ' at one rate only' : ''}.`;
 }
 

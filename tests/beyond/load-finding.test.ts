@@ -25,7 +25,7 @@ const say = (facts: Record<string, number>) => {
   assert.ok(words(s) <= 100, `${words(s)} words: ${s}`);
   return s;
 };
-const NO_OPEN = 'No open-loop level counted here: this machine woke its sleeping threads too late to send calls on schedule, so the page cannot show latency against an arrival rate.';
+const NO_OPEN = 'No open-loop level counted here, so the page cannot show latency against an arrival rate; the tables below give each level’s reason.';
 
 describe("case F's finding", () => {
   test('both capacities, the loaded median against a single caller, and no open-loop level', () => {
