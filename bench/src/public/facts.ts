@@ -17,7 +17,7 @@ export {
 } from '../harness/noise.ts';
 export { binomialUpperBound, judgeNoiseCheck, MAX_FALSE_POSITIVE_PERCENT, MIN_POWER_PERCENT, type NoiseCheckVerdict, type RuleRecord } from '../harness/noise-check.ts';
 export type { NoiseCheck } from '../harness/noise-check-schema.ts';
-export { minPairsFor, NOISE_ALPHA } from '../harness/permutation-test.ts';
+export { minPairsFor, NOISE_ALPHA, pairedRatioTest, twoSampleTest, type NoiseTest } from '../harness/permutation-test.ts';
 export { comparableFromReport, comparableFromResults, compareSides, type Comparison, type ComparisonRow } from '../harness/compare.ts';
 export { parseReport, readReferenceReport, REFERENCE_REPORT_FILE, type ParsedReport } from '../harness/reference-run.ts';
 export { beyondNoise, type MatrixRow } from '../../matrix/summary.ts';
