@@ -35,6 +35,8 @@ Options:
   --node LIST      comma-separated exact versions instead of the config, e.g. --node 22.23.5,24.20.0
   --quick          smoke counts (the bench's --quick), for tests
   --suite NAME     passed on to the bench: reference (the default), beyond or all
+  --runs N         passed on to the bench: runs per version (default 3; 4 or more let the page's noise
+                   test call a difference between versions)
   --out-dir DIR    where results and the summary go (default bench/results/matrix)
   -h, --help       show this help
 `;
@@ -43,6 +45,8 @@ interface Options {
   versions: string[];
   quick: boolean;
   suite: string | undefined;
+  /** Runs per version, passed on to the bench's --runs; undefined for its default. */
+  runs: number | undefined;
   outDir: string;
 }
 
@@ -55,6 +59,7 @@ function parseCommandLine(argv: string[]): Options | 'help' {
       node: { type: 'string' },
       quick: { type: 'boolean', default: false },
       suite: { type: 'string' },
+      runs: { type: 'string' },
       'out-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -62,7 +67,10 @@ function parseCommandLine(argv: string[]): Options | 'help' {
   if (values.help) return 'help';
   if (values.suite !== undefined && !SUITES.includes(values.suite)) throw new Error(`--suite takes ${SUITES.join(', ')} (as the bench does), got "${values.suite}"`);
   if (values['out-dir'] !== undefined && values['out-dir'].trim() === '') throw new Error('--out-dir needs a folder');
+  const runs = values.runs === undefined ? undefined : Number(values.runs);
+  if (runs !== undefined && !(Number.isInteger(runs) && runs >= 1)) throw new Error(`--runs takes a whole number of runs per version, 1 or more (e.g. --runs 4), got "${values.runs}"`);
   return {
+    runs,
     versions: values.node !== undefined ? parseNodeList(values.node) : readMatrixVersions(),
     quick: values.quick,
     suite: values.suite,
@@ -118,7 +126,7 @@ async function runVersion(version: string, index: number, total: number, options
     entry.stage = 'bench';
     const out = path.join(options.outDir, `.run-${version}-${process.pid}.json`);
     const otherOut = options.suite === 'beyond' ? out : options.suite === 'all' ? out.replace(/\.json$/, '-beyond.json') : null;
-    const args = [BENCH_CLI, '--out', out, ...(options.quick ? ['--quick'] : []), ...(options.suite ? ['--suite', options.suite] : [])];
+    const args = [BENCH_CLI, '--out', out, ...(options.quick ? ['--quick'] : []), ...(options.suite ? ['--suite', options.suite] : []), ...(options.runs ? ['--runs', String(options.runs)] : [])];
     try {
       const result = await run(node.nodePath, args, { ...process.env, ...runner.env }, `  ${tag} `);
       if (interrupted) throw new Error(`interrupted by ${interrupted}`);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { archiveName } from '../src/harness/archive.ts';
-import { differBeyondNoise } from '../src/harness/noise.ts';
+import { twoSampleTest } from '../src/harness/permutation-test.ts';
 import { writeFileUnique, writeResultsAtomic } from '../src/harness/results-file.ts';
 import { parseResultsText, type LatencyCaseResult, type Results } from '../src/harness/schema.ts';
 
@@ -181,14 +181,20 @@ export function matrixRow(entry: MatrixVersion, results: Results | null): Matrix
 }
 
 /**
- * Whether two sets of run figures differ by more than the noise between runs: both have at least two
- * runs and their intervals do not overlap (harness/noise.ts differBeyondNoise: the min–max up to 5 runs). With a
- * single run per side the noise is unknown, and nothing is called a difference.
+ * Whether two sets of run figures (any one unit, each > 0) differ by more than the noise between runs:
+ * the noise rule's two-sample permutation test (harness/permutation-test.ts twoSampleTest, alpha 0.05)
+ * calls a difference. Runs too few for the test ever to call one (3 against 3, or a side of one) are
+ * never called a difference.
  */
 export function beyondNoise(a: readonly number[], b: readonly number[]): boolean {
-  // The bench's one noise rule (harness/noise.ts); null (a side with one run) is no difference.
-  return a.length > 0 && b.length > 0 && differBeyondNoise(a, b) === true;
+  return a.length > 0 && b.length > 0 && twoSampleTest(a, b).differs === true;
 }
+
+/**
+ * The fewest runs per version with which two versions' figures can be called different at all (the
+ * permutation test's smallest p-value 2 / C(2n, n) must reach alpha): 4.
+ */
+export const MATRIX_MIN_RUNS_FOR_VERDICT = 4;
 
 /** A matrix read from disk: its summary, its file, and one row per version. */
 export interface LoadedMatrix {

@@ -19,27 +19,51 @@ function withP50s(p50s: Record<string, number[]>): Results {
   return r;
 }
 
-test('compare gives exact ratios, ratios of ratios and noise flags', () => {
+test('compare gives exact ratios and ratios of ratios; 3 runs a side are too few for a noise verdict', () => {
   const baseline = comparableFromResults(withP50s({ A: [0.1, 0.1, 0.1], B: [90, 100, 110], C: [190, 200, 210], D: [290, 300, 310] }));
   const current = comparableFromResults(withP50s({ A: [0.1, 0.1, 0.1], B: [105, 200, 300], C: [590, 600, 610], D: [580, 600, 620] }));
   const c = compareSides(baseline, current);
   const row = (id: string) => c.rows.find((r) => r.id === id)!;
   assert.equal(row('B').ratio, 2);
-  assert.equal(row('B').beyondNoise, false, 'B ranges 90–110 and 105–300 overlap');
   assert.equal(row('B').ratioOfRatios, null, 'the base case has no ratio to itself');
   assert.equal(row('C').ratio, 3);
-  assert.equal(row('C').beyondNoise, true, 'C ranges 190–210 and 590–610 are apart');
   assert.equal(row('C').baselineRatioToBase, 2);
   assert.equal(row('C').currentRatioToBase, 3);
   assert.equal(row('C').ratioOfRatios, 1.5);
-  // per-run C/B: baseline 2.11, 2, 1.91; current 5.62, 3, 2.03 → overlap
-  assert.equal(row('C').ratioBeyondNoise, false);
   assert.equal(row('D').ratio, 2);
   assert.equal(row('D').ratioOfRatios, 1);
   assert.equal(row('A').ratio, 1);
-  assert.equal(row('A').beyondNoise, false);
+  // 3 + 3 runs split 20 ways: even C's ranges 190–210 and 590–610, wholly apart, give p = 2/20 = 0.1.
+  assert.equal(row('C').beyondNoise, null);
+  assert.equal(row('C').ratioBeyondNoise, null);
+  assert.equal(row('C').ratioTest!.minPValue, 0.1);
   const text = formatComparison(c);
-  assert.match(text, /^C\. HTTP, new connection per call\s+200\.00 \(190\.0–210\.0\)\s+600\.00 \(590\.0–610\.0\)\s+3\.00× \*\s+2\.00 → 3\.00\s+1\.50×$/m);
+  assert.match(text, /^C\. HTTP, new connection per call\s+200\.00 \(190\.0–210\.0\)\s+600\.00 \(590\.0–610\.0\)\s+3\.00×\s+2\.00 → 3\.00\s+1\.50×$/m);
+  assert.doesNotMatch(text, /\*/);
+  assert.match(text, /Noise not judged: 3 and 3 runs \(baseline and current\) are too few for a permutation test ever to reach p ≤ 0\.05/);
+});
+
+test('four runs a side: the permutation test marks runs wholly apart, and not runs that interleave', () => {
+  const side = (b: number[], cc: number[]) => {
+    const s = comparableFromResults(load());
+    const m = (xs: number[]) => [...xs].sort((x, y) => x - y)[1]!;
+    s.cases = [
+      { id: 'B', title: 'HTTP, keep-alive', p50Us: m(b), runP50Us: b, timedCalls: 10_000 },
+      { id: 'C', title: 'HTTP, new connection per call', p50Us: m(cc), runP50Us: cc, timedCalls: 2_000 },
+    ];
+    return s;
+  };
+  const c = compareSides(side([90, 100, 110, 95], [190, 200, 210, 205]), side([105, 200, 300, 150], [590, 600, 610, 605]));
+  const row = (id: string) => c.rows.find((r) => r.id === id)!;
+  // C: the current runs are the top 4 of 8; only that split and its mirror are as extreme: p = 2/70.
+  assert.equal(row('C').beyondNoise, true);
+  // B: pooled 90 95 100 105 110 150 200 300; the observed split {105, 150, 200, 300} and the top four
+  // {110, 150, 200, 300} are as extreme, with their mirrors: p = 4/70 = 0.057.
+  assert.equal(row('B').beyondNoise, false);
+  const text = formatComparison(c);
+  assert.match(text, /^C\. .*3\.00× \*/m);
+  assert.match(text, /^\* a permutation test on the two sides' runs calls the difference beyond the noise between runs \(p ≤ 0\.05\)\.$/m);
+  assert.doesNotMatch(text, /Noise not judged/);
 });
 
 test('the reference report compares against a results file', () => {
@@ -60,7 +84,7 @@ test('with a single run on a side, noise is not judged and the table says so', (
   assert.ok(c.rows.every((r) => r.beyondNoise === null && (r.ratioBeyondNoise === null)));
   const text = formatComparison(c);
   assert.doesNotMatch(text, /\*/);
-  assert.match(text, /Noise not judged: a side has a single run/);
+  assert.match(text, /Noise not judged: 1 and 3 runs \(baseline and current\) are too few/);
 });
 
 test('formatRatio keeps two significant digits for small ratios', () => {

@@ -119,11 +119,15 @@ describe('matrix helpers', () => {
     assert.throws(() => archiveOtherSuiteResults(file, 'beyond', dir), /no environment\.startedAt, nodeVersion and hostname/);
   });
 
-  it('calls a difference beyond noise only when the run ranges do not overlap', () => {
-    assert.equal(beyondNoise([10, 11, 12], [13, 14, 15]), true);
-    assert.equal(beyondNoise([13, 14, 15], [10, 11, 12]), true);
-    assert.equal(beyondNoise([10, 11, 13], [13, 14, 15]), false, 'touching ranges overlap');
-    assert.equal(beyondNoise([10], [20]), false, 'one run: the noise is unknown');
+  it('calls a difference beyond noise only where the two-sample permutation test does (never with 3 runs a side)', () => {
+    // 3 + 3 runs: 20 splits, so even runs wholly apart give p = 2/20 = 0.1: never a difference.
+    assert.equal(beyondNoise([10, 11, 12], [13, 14, 15]), false);
+    // 4 + 4 wholly apart: p = 2/70 = 0.029.
+    assert.equal(beyondNoise([10, 11, 12, 12.5], [13, 14, 15, 16]), true);
+    assert.equal(beyondNoise([13, 14, 15, 16], [10, 11, 12, 12.5]), true);
+    // Interleaved: 10 13 | 11 14 | 12 15 | 12.5 16 alternate sides; far from extreme.
+    assert.equal(beyondNoise([10, 11, 12, 16], [12.5, 13, 14, 15]), false);
+    assert.equal(beyondNoise([10], [20]), false, 'one run: no verdict');
   });
 
   it('never takes another machine’s matrix for this one', () => {

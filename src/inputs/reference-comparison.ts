@@ -35,8 +35,10 @@ export interface ReferenceComparisonRow {
   baselineRatioToBase: PairedRatio | null;
   /** The median paired ratio of this build ÷ the reference's. */
   ratioOfRatios: number | null;
-  /** Whether the two machines' per-run ratios do not overlap (beyond the noise); null when it cannot be judged. */
+  /** Whether the noise rule's two-sample permutation test calls the two machines' per-run ratios different; null when their runs are too few for it to call any. */
   ratioBeyondNoise: boolean | null;
+  /** That test's verdict and the smallest p-value the run counts allow; null for the base case. */
+  ratioTest: { differs: boolean | null; minPValue: number } | null;
 }
 
 /** The table: the reference run's label and one row per latency case both sides have. */
@@ -85,6 +87,7 @@ export function referenceComparisonView(referenceText: string, results: Results,
       baselineRatioToBase: baseline,
       ratioOfRatios: current && baseline && baseline.median > 0 ? current.median / baseline.median : null,
       ratioBeyondNoise: r.ratioBeyondNoise,
+      ratioTest: r.ratioTest && { differs: r.ratioTest.differs, minPValue: r.ratioTest.minPValue },
     };
   });
   const most = (side: (r: ReferenceComparisonRow) => PairedRatio | null) => Math.max(0, ...rows.map((r) => side(r)?.runs ?? 0));

@@ -1,12 +1,14 @@
 /**
  * Comparing two sets of figures case by case: medians, their ratio, the ratio of ratios to a base case
  * (machines differ, so the shape of the figures is what should carry over), and whether a difference
- * exceeds the runs' noise. Public (for the site); pure.
+ * exceeds the runs' noise: the noise rule's two-sample permutation test (permutation-test.ts
+ * twoSampleTest, alpha NOISE_ALPHA) on the two sides' run figures, which no comparison of 3 runs with 3
+ * can pass (its smallest p-value is 2 / 20 = 0.1). Public (for the site); pure.
  */
 import type { FailureCaseResult, LatencyCaseResult, Results } from './schema.ts';
 import type { ParsedReport } from './reference-run.ts';
 import { medianInterval, type MedianInterval } from './stats.ts';
-import { differBeyondNoise } from './noise.ts';
+import { NOISE_ALPHA, twoSampleTest, type NoiseTest } from './permutation-test.ts';
 
 /** One latency case as the comparison needs it: run p50s in µs and their median. */
 export interface ComparableCase {
@@ -58,21 +60,26 @@ export interface ComparisonRow {
   /** Interval of each side's median p50 (stats.medianInterval: the min–max for up to 5 runs), µs, with its exact coverage. */
   baselineInterval: MedianInterval;
   currentInterval: MedianInterval;
-  /** True when the two sides' intervals do not overlap: the difference exceeds the runs' noise; null when a side has one run (no spread to judge). */
+  /** True when the permutation test calls a difference between the sides' run p50s (p ≤ alpha); false when it calls none; null when the runs are too few for it ever to call one. */
   beyondNoise: boolean | null;
   /** (current X / current base) ÷ (baseline X / baseline base) for the base case id; null for the base itself or when missing. */
   ratioOfRatios: number | null;
   /** X / base case within each side (e.g. "one hop costs N× an in-process call"). */
   baselineRatioToBase: number | null;
   currentRatioToBase: number | null;
-  /** True when the per-run ratios to the base case of the two sides do not overlap; null without a base or with one run on a side. */
+  /** The same test on the two sides' per-run ratios to the base case; null without a base or with too few runs. */
   ratioBeyondNoise: boolean | null;
+  /** That test's outcome (its p-value, and the smallest p-value these run counts allow); null without a base. */
+  ratioTest: NoiseTest | null;
   /**
    * Each run's p50 ÷ the same run's base p50 (unitless), runs paired by index, on each side: a ratio whose
    * two figures come from one run. Empty for the base itself or when a side lacks the base case.
    */
   baselineRunRatios: number[];
   currentRunRatios: number[];
+  /** Runs on each side (run p50s). */
+  baselineRunCount: number;
+  currentRunCount: number;
 }
 
 /** A comparison of two sides. */
@@ -154,6 +161,7 @@ export function compareSides(baseline: ComparableSide, current: ComparableSide, 
     const curRatio = hasBase ? cur.p50Us / cBase.p50Us : null;
     const baselineInterval = medianInterval(old.runP50Us);
     const currentInterval = medianInterval(cur.runP50Us);
+    const ratioTest = hasBase ? twoSampleTest(perRunRatios(old, bBase), perRunRatios(cur, cBase)) : null;
     rows.push({
       id: cur.id,
       title: cur.title,
@@ -162,13 +170,16 @@ export function compareSides(baseline: ComparableSide, current: ComparableSide, 
       ratio: cur.p50Us / old.p50Us,
       baselineInterval,
       currentInterval,
-      beyondNoise: differBeyondNoise(old.runP50Us, cur.runP50Us),
+      beyondNoise: twoSampleTest(old.runP50Us, cur.runP50Us).differs,
       ratioOfRatios: oldRatio !== null && curRatio !== null ? curRatio / oldRatio : null,
       baselineRatioToBase: oldRatio,
       currentRatioToBase: curRatio,
-      ratioBeyondNoise: hasBase && judgeable(old.runP50Us, cur.runP50Us) ? differBeyondNoise(perRunRatios(old, bBase), perRunRatios(cur, cBase)) : null,
+      ratioBeyondNoise: ratioTest?.differs ?? null,
+      ratioTest,
       baselineRunRatios: hasBase ? perRunRatios(old, bBase) : [],
       currentRunRatios: hasBase ? perRunRatios(cur, cBase) : [],
+      baselineRunCount: old.runP50Us.length,
+      currentRunCount: cur.runP50Us.length,
     });
   }
   const failureRows = compareFailure(baseline, current);
@@ -272,11 +283,19 @@ export function formatComparison(c: Comparison): string {
     ...(coverages.length > 0
       ? [`Intervals: distribution-free intervals for the median across runs (the min–max for up to 5 runs), exact coverage ${coverages.join(', ')}.`]
       : []),
-    ...(starred ? ['* the intervals of the two sides do not overlap: the difference exceeds the noise between runs.'] : []),
-    ...(unjudged ? ['Noise not judged: a side has a single run. Compare runs made with --runs 3 or more.'] : []),
+    ...(starred ? [`* a permutation test on the two sides' runs calls the difference beyond the noise between runs (p ≤ ${NOISE_ALPHA}).`] : []),
+    ...(unjudged
+      ? [`Noise not judged: ${runCounts(c)} runs (baseline and current) are too few for a permutation test ever to reach p ≤ ${NOISE_ALPHA} (3 runs against 3 give at best p = 0.1). Compare runs made with --runs 4 or more on both sides.`]
+      : []),
     ...(c.failureCaseId ? ['', `${c.failureCaseId}. failure-injection counts per run (failed/calls, invoices written, duplicates, slow calls), baseline → current:`, ...failure] : []),
     ...(c.failureNote ? [c.failureCaseId ? c.failureNote : `Note: ${c.failureNote}`] : []),
   ].join('\n') + '\n';
+}
+
+/** The run counts of the rows that could not be judged, e.g. "3 and 3". */
+function runCounts(c: Comparison): string {
+  const pairs = new Set(c.rows.filter((r) => r.beyondNoise === null).map((r) => `${r.baselineRunCount} and ${r.currentRunCount}`));
+  return [...pairs].join(', or ');
 }
 
 function withInterval(p50Us: number, i: MedianInterval): string {
@@ -295,11 +314,6 @@ function countsText(f: FailureCounts): string {
 /** A ratio with two decimals, or two significant digits below 0.1 (e.g. 0.0018). */
 export function formatRatio(x: number): string {
   return x >= 0.1 ? x.toFixed(2) : x.toPrecision(2);
-}
-
-/** Noise can be judged only when both sides have at least two runs. */
-function judgeable(a: readonly number[], b: readonly number[]): boolean {
-  return a.length >= 2 && b.length >= 2;
 }
 
 

@@ -146,8 +146,9 @@ function fmt(us: number): string {
 /**
  * The one noise rule for a comparison between two sets of run figures (any unit, one figure per run):
  * they differ measurably when their intervals (stats.medianInterval: the min–max for up to 5 runs) do
- * not overlap. `compare` judges this machine against the reference by it; the site judges every
- * comparison on the page by it.
+ * not overlap. Case F's validity rules use it; the A/A check (noise-check.ts) measures its
+ * false-positive rate beside the permutation test's (permutation-test.ts), which is the rule the pages
+ * and `compare` judge comparisons by.
  * @returns true (a measurable difference), false (the intervals overlap: no measurable difference), or
  *   null when a side has fewer than 2 runs (no spread to judge).
  * @throws RangeError when a side is empty.

@@ -20,7 +20,7 @@ export type { NoiseCheck } from '../harness/noise-check-schema.ts';
 export { minPairsFor, NOISE_ALPHA, pairedRatioTest, twoSampleTest, type NoiseTest } from '../harness/permutation-test.ts';
 export { comparableFromReport, comparableFromResults, compareSides, type Comparison, type ComparisonRow } from '../harness/compare.ts';
 export { parseReport, readReferenceReport, REFERENCE_REPORT_FILE, type ParsedReport } from '../harness/reference-run.ts';
-export { beyondNoise, type MatrixRow } from '../../matrix/summary.ts';
+export { beyondNoise, MATRIX_MIN_RUNS_FOR_VERDICT, type MatrixRow } from '../../matrix/summary.ts';
 export { reasonText } from '../cases/f-load/schema.ts';
 export {
   boundCeilingPerSec,

@@ -52,7 +52,7 @@ export interface MatrixCell {
   value: number | null;
   /** Lowest and highest run, when there are two runs or more. */
   range: [number, number] | null;
-  /** True when every run lies outside the baseline's range of runs (see beyondNoise). */
+  /** True when the noise rule's two-sample permutation test calls the runs different from the baseline's (see beyondNoise). */
   beyondNoise: boolean;
 }
 
